@@ -1,0 +1,1 @@
+"""Feldzug rules engine: pure Python, no Django. Every rule cites its id in RULES.md."""
