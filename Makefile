@@ -1,0 +1,38 @@
+# Feldzug: `make run` serves the demo on embedded defaults, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint worker beat bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml $(VENV)/.runtime
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py ensure_admin
+	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.dev
+	$(BIN)/pytest
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+
+worker: $(VENV)/.runtime
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+beat: $(VENV)/.runtime
+	$(BIN)/celery -A config beat --loglevel=INFO
+
+bench: $(VENV)/.dev
+	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

@@ -1,0 +1,17 @@
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+
+class MeView(APIView):
+    """Who the credentials belong to: lets a client check its token."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=inline_serializer("Me", {
+        "id": serializers.IntegerField(), "username": serializers.CharField(),
+        "is_staff": serializers.BooleanField()}))
+    def get(self, request):
+        user = request.user
+        return Response({"id": user.id, "username": user.username, "is_staff": user.is_staff})

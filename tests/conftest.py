@@ -1,0 +1,14 @@
+import pytest
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def _fast_and_eager(request, settings):
+    """Fast password hashing; Celery tasks run in-process except in tests that start a worker."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    eager = request.node.get_closest_marker("celery_worker") is None
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = eager
+    yield
+    celery_app.conf.task_always_eager = previous
