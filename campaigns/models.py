@@ -1,4 +1,219 @@
+"""The campaign core: campaign, players, map, rounds and their dice log, purchases, attacks,
+standings. Rules live in ``rules/``; these models only store state."""
+
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
+
+from rules.ruleset import defaults as ruleset_defaults
+
+
+class Campaign(models.Model):
+    class Visibility(models.TextChoices):
+        PUBLIC = "public"
+        PRIVATE = "private"
+
+    class Status(models.TextChoices):
+        SETUP = "setup"
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    name = models.CharField(max_length=120)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices,
+                                  default=Visibility.PRIVATE)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    ruleset = models.JSONField(default=ruleset_defaults)
+    admins = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="administered",
+                                    blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="players")
+    faction = models.CharField(max_length=80)
+    colour = models.CharField(max_length=7, default="#888888")
+    requisition = models.PositiveIntegerField(default=0)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="player_once")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.faction})"
+
+
+class Planet(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="planets")
+    name = models.CharField(max_length=80)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Tile(models.Model):
+    """A hex field of a planet (R-MAP-1, R-MAP-2); axial coordinates q, r."""
+
+    FEATURES = ("mountain", "spaceport", "macropole", "defence")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="tiles")
+    planet = models.ForeignKey(Planet, on_delete=models.CASCADE, related_name="tiles")
+    q = models.IntegerField()
+    r = models.IntegerField()
+    owner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="tiles")
+    features = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["planet", "q", "r"], name="tile_hex_once")]
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.planet_id}:({self.q},{self.r})"
+
+
+class TileLink(models.Model):
+    """An explicit adjacency added by the admin (R-MAP-1); stored with a < b."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="links")
+    a = models.ForeignKey(Tile, on_delete=models.CASCADE, related_name="+")
+    b = models.ForeignKey(Tile, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["a", "b"], name="link_once"),
+                       models.CheckConstraint(condition=Q(a__lt=models.F("b")),
+                                              name="link_ordered")]
+
+
+class MarkerType(models.Model):
+    """Marker kinds are data (R-MRK-1), per campaign, seeded with the defaults."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="marker_types")
+    code = models.SlugField(max_length=40)
+    name = models.CharField(max_length=80)
+    army_points_bonus = models.IntegerField(default=0)
+    conquest_modifier = models.IntegerField(default=0)
+    radius = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "code"],
+                                               name="marker_type_once")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Marker(models.Model):
+    """A marker on a tile; it belongs to whoever owns the tile (R-MRK-4)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="markers")
+    tile = models.ForeignKey(Tile, on_delete=models.CASCADE, related_name="markers")
+    type = models.ForeignKey(MarkerType, on_delete=models.PROTECT, related_name="markers")
+
+
+class Round(models.Model):
+    """One campaign round and its phase machine (R-RND-1). ``server_seed`` is secret until the
+    round closes (R-DICE-2); it never leaves the server before ``seed_revealed``."""
+
+    class Phase(models.TextChoices):
+        DECLARE = "declare"
+        FLEETS = "fleets"
+        LISTS = "lists"
+        BATTLES = "battles"
+        CONQUEST = "conquest"
+        CLOSED = "closed"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.DECLARE)
+    phase_deadline = models.DateTimeField(null=True, blank=True)
+    phase_started_at = models.DateTimeField(null=True, blank=True)
+    server_seed = models.BinaryField(max_length=32, editable=False)
+    seed_commitment = models.CharField(max_length=64)
+    seed_revealed = models.BooleanField(default=False)
+    next_counter = models.PositiveIntegerField(default=0)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="round_once")]
+        ordering = ["campaign", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}/{self.number} {self.phase}"
+
+
+class DiceRoll(models.Model):
+    """One logged draw of the round stream (R-DICE-3)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="rolls")
+    counter = models.PositiveIntegerField()
+    purpose = models.CharField(max_length=200)
+    sides = models.PositiveSmallIntegerField()
+    faces = models.JSONField()
+    object = models.CharField(max_length=80, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "counter"], name="draw_once")]
+        ordering = ["round", "counter"]
+
+
+class Purchase(models.Model):
+    """Attack armies bought in a round's declare phase (R-ECO-1)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="purchases")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="purchases")
+    attack_armies = models.PositiveIntegerField()
+    cost = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+
+class Attack(models.Model):
+    """An attack declaration (R-ATK). ``order`` is the declaration order within the round."""
+
+    class Source(models.TextChoices):
+        ADJACENT = "adjacent"
+        STRUCTURE = "structure"
+        ORBIT = "orbit"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        WITHDRAWN = "withdrawn"
+        CANCELLED = "cancelled"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="attacks")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="attacks")
+    tile = models.ForeignKey(Tile, on_delete=models.CASCADE, related_name="attacks")
+    source = models.CharField(max_length=10, choices=Source.choices)
+    order = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    status_reason = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "order"], name="attack_order_once"),
+            models.UniqueConstraint(fields=["round", "player", "tile"],
+                                    condition=Q(status="active"), name="attack_tile_once"),
+        ]
+        ordering = ["round", "order"]
+
+
+class RoundStandings(models.Model):
+    """Standings frozen at a round's close (R-VP-2)."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="standings")
+    rows = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
 
 
 class JobRun(models.Model):

@@ -1,0 +1,65 @@
+"""Who may see and do what in a campaign (R-SEC-1, R-SEC-2). Shared by the API and the pages.
+
+Objects a caller may not see answer 404, never 403 (API.md: no existence oracle)."""
+
+from django.http import Http404
+
+from .models import Campaign, Player
+
+
+def is_site_admin(user) -> bool:
+    return bool(user and user.is_authenticated and user.is_superuser)
+
+
+def is_campaign_admin(user, campaign: Campaign) -> bool:
+    if not (user and user.is_authenticated):
+        return False
+    if user.is_superuser:
+        return True
+    cache = getattr(user, "_campaign_admin_cache", None)
+    if cache is None:
+        cache = user._campaign_admin_cache = {}
+    if campaign.pk not in cache:
+        cache[campaign.pk] = campaign.admins.filter(pk=user.pk).exists()
+    return cache[campaign.pk]
+
+
+def player_of(user, campaign: Campaign) -> Player | None:
+    """The caller's player in the campaign, or None."""
+    if not (user and user.is_authenticated):
+        return None
+    cache = getattr(user, "_player_cache", None)
+    if cache is None:
+        cache = user._player_cache = {}
+    if campaign.pk not in cache:
+        cache[campaign.pk] = Player.objects.filter(campaign=campaign, user=user).first()
+    return cache[campaign.pk]
+
+
+def is_member(user, campaign: Campaign) -> bool:
+    return is_campaign_admin(user, campaign) or player_of(user, campaign) is not None
+
+
+def can_view(user, campaign: Campaign) -> bool:
+    return campaign.visibility == Campaign.Visibility.PUBLIC or is_member(user, campaign)
+
+
+def visible_campaigns(user):
+    """Public campaigns plus those the user plays in or administers."""
+    from django.db.models import Q
+
+    qs = Campaign.objects.all()
+    if is_site_admin(user):
+        return qs
+    condition = Q(visibility=Campaign.Visibility.PUBLIC)
+    if user and user.is_authenticated:
+        condition |= Q(players__user=user) | Q(admins=user)
+    return qs.filter(condition).distinct()
+
+
+def get_visible_campaign(user, campaign_id) -> Campaign:
+    """The campaign if the user may see it; 404 otherwise (also for a missing one)."""
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None or not can_view(user, campaign):
+        raise Http404("No such campaign.")
+    return campaign
