@@ -1,0 +1,3 @@
+"""API: attacks (shared/API.md)."""
+
+urlpatterns: list = []

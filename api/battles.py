@@ -1,0 +1,3 @@
+"""API: battles (shared/API.md)."""
+
+urlpatterns: list = []

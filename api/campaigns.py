@@ -1,0 +1,3 @@
+"""API: campaigns (shared/API.md)."""
+
+urlpatterns: list = []

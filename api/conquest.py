@@ -1,0 +1,3 @@
+"""API: conquest (shared/API.md)."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""API: map (shared/API.md)."""
+
+urlpatterns: list = []

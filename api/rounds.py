@@ -1,0 +1,3 @@
+"""API: rounds (shared/API.md)."""
+
+urlpatterns: list = []
