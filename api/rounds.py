@@ -1,3 +1,173 @@
-"""API: rounds (shared/API.md)."""
+"""API: rounds, phase advance, dice log and verifier, standings (API.md)."""
 
-urlpatterns: list = []
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from campaigns.errors import Conflict
+from campaigns.models import Round, RoundStandings
+from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
+from campaigns.selectors.standings import live_standings
+from campaigns.services import rounds as round_services
+
+from .base import CampaignScoped, error_responses
+from .pagination import Pagination
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    server_seed = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "phase", "phase_deadline", "phase_started_at", "seed_commitment",
+                  "server_seed", "opened_at", "closed_at"]
+
+    def get_server_seed(self, rnd) -> str | None:
+        return revealed_seed(rnd)
+
+
+class DeadlineSerializer(serializers.Serializer):
+    phase_deadline = serializers.DateTimeField()
+
+
+class RollSerializer(serializers.Serializer):
+    counter = serializers.IntegerField()
+    purpose = serializers.CharField()
+    sides = serializers.IntegerField()
+    faces = serializers.ListField(child=serializers.IntegerField())
+    object = serializers.CharField()
+
+
+class RollLogSerializer(serializers.Serializer):
+    seed_commitment = serializers.CharField()
+    server_seed = serializers.CharField(allow_null=True)
+    rolls = RollSerializer(many=True)
+
+
+class VerifySerializer(serializers.Serializer):
+    verified = serializers.BooleanField()
+    checked = serializers.IntegerField()
+    mismatches = serializers.ListField(child=serializers.DictField())
+
+
+class StandingRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    username = serializers.CharField()
+    faction = serializers.CharField()
+    tiles = serializers.IntegerField()
+    planets = serializers.IntegerField()
+    battles_won = serializers.IntegerField()
+    battles_drawn = serializers.IntegerField()
+    battles_lost = serializers.IntegerField()
+    victory_points = serializers.IntegerField()
+    ships = serializers.IntegerField()
+    fleets = serializers.IntegerField()
+    cf = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    round = serializers.IntegerField(allow_null=True)
+    rows = StandingRowSerializer(many=True)
+
+
+class RoundScoped(CampaignScoped):
+    def get_round(self) -> Round:
+        return get_object_or_404(Round, campaign=self.campaign, number=self.kwargs["number"])
+
+
+class RoundList(CampaignScoped):
+    @extend_schema(responses={200: RoundSerializer(many=True), **error_responses(404)},
+                   parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)])
+    def get(self, request, campaign_id):
+        paginator = Pagination()
+        page = paginator.paginate_queryset(self.campaign.rounds.order_by("number"), request, self)
+        return paginator.get_paginated_response(RoundSerializer(page, many=True).data)
+
+
+class RoundDetail(RoundScoped):
+    @extend_schema(responses={200: RoundSerializer, **error_responses(404)})
+    def get(self, request, campaign_id, number):
+        return Response(RoundSerializer(self.get_round()).data)
+
+    @extend_schema(request=DeadlineSerializer,
+                   responses={200: RoundSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def patch(self, request, campaign_id, number):
+        """The campaign admin moves the current phase's deadline (R-RND-1)."""
+        self.require_admin()
+        rnd = self.get_round()
+        data = DeadlineSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = round_services.round_set_deadline(rnd=rnd,
+                                                deadline=data.validated_data["phase_deadline"])
+        return Response(RoundSerializer(rnd).data)
+
+
+class Advance(CampaignScoped):
+    @extend_schema(request=None,
+                   responses={200: RoundSerializer, **error_responses(401, 403, 404, 409)})
+    def post(self, request, campaign_id):
+        """Move the current round to its next phase (R-RND-2); starts round 1 if none is open."""
+        self.require_admin()
+        current = round_services.current_round(self.campaign)
+        if current is None:
+            rnd = round_services.campaign_start(campaign=self.campaign)
+        else:
+            rnd = round_services.round_advance(round_id=current.pk, expected_phase=current.phase)
+            rnd = round_services.current_round(self.campaign) if rnd.phase == "closed" else rnd
+        rnd.refresh_from_db()
+        return Response(RoundSerializer(rnd).data)
+
+
+class Rolls(RoundScoped):
+    @extend_schema(responses={200: RollLogSerializer, **error_responses(404)})
+    def get(self, request, campaign_id, number):
+        """The round's dice log (R-DICE-3); the full log once the round closed."""
+        rnd = self.get_round()
+        rolls = visible_rolls(rnd, full=self.is_admin)
+        return Response({"seed_commitment": rnd.seed_commitment,
+                         "server_seed": revealed_seed(rnd),
+                         "rolls": RollSerializer(rolls, many=True).data})
+
+
+class Verify(RoundScoped):
+    @extend_schema(responses={200: VerifySerializer, **error_responses(404, 409)})
+    def get(self, request, campaign_id, number):
+        """Recompute every logged roll from the revealed seed (R-DICE-3)."""
+        rnd = self.get_round()
+        if not rnd.seed_revealed:
+            raise Conflict("The seed is revealed when the round closes.", code="seed_hidden")
+        report = verify_round(rnd)
+        return Response({"verified": report.verified, "checked": report.checked,
+                         "mismatches": list(report.mismatches)})
+
+
+class Standings(CampaignScoped):
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="frozen at round n")],
+                   responses={200: StandingsSerializer, **error_responses(400, 404)})
+    def get(self, request, campaign_id):
+        """Live standings, or those frozen at a round's close (R-VP-2)."""
+        number = request.query_params.get("round")
+        if number is None:
+            return Response({"round": None, "rows": live_standings(self.campaign)})
+        if not number.isdigit():
+            raise serializers.ValidationError({"round": ["A round number is required."]})
+        frozen = get_object_or_404(RoundStandings, round__campaign=self.campaign,
+                                   round__number=int(number))
+        return Response({"round": int(number), "rows": frozen.rows})
+
+
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/rounds/", RoundList.as_view(), name="round-list"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/", RoundDetail.as_view(),
+         name="round-detail"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/rolls/", Rolls.as_view(),
+         name="round-rolls"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/verify/", Verify.as_view(),
+         name="round-verify"),
+    path("campaigns/<int:campaign_id>/advance/", Advance.as_view(), name="advance"),
+    path("campaigns/<int:campaign_id>/standings/", Standings.as_view(), name="standings"),
+]

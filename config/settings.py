@@ -113,7 +113,9 @@ CELERY_TASK_TIME_LIMIT = 1800
 CELERY_TASK_SOFT_TIME_LIMIT = 1500
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE = {
+    "advance-due-rounds": {"task": "campaigns.advance_due_rounds", "schedule": 60.0},
+}
 CELERY_TIMEZONE = TIME_ZONE
 
 # --- REST framework ---

@@ -12,7 +12,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.PostGenerationMethodCall("set_password", "correct horse 42")
+    password = factory.django.Password("correct horse 42")
 
 
 class CampaignFactory(factory.django.DjangoModelFactory):

@@ -1,0 +1,58 @@
+"""Shared pieces of the campaign-scoped API views."""
+
+from functools import cached_property
+
+from rest_framework import exceptions, serializers
+from rest_framework.views import APIView
+
+from campaigns import access
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The API's error shape (API.md General)."""
+
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+
+
+def error_responses(*statuses: int) -> dict:
+    return {status: ErrorSerializer for status in statuses}
+
+
+class CampaignScoped(APIView):
+    """A view under /campaigns/{campaign_id}/: the campaign is 404 unless the caller may see it."""
+
+    @cached_property
+    def campaign(self):
+        return access.get_visible_campaign(self.request.user, self.kwargs["campaign_id"])
+
+    @property
+    def is_admin(self) -> bool:
+        return access.is_campaign_admin(self.request.user, self.campaign)
+
+    @property
+    def player(self):
+        return access.player_of(self.request.user, self.campaign)
+
+    def require_authenticated(self) -> None:
+        if not self.request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+
+    def require_admin(self) -> None:
+        """401 anonymous, 404 if the campaign is hidden, 403 for a non-admin who can see it."""
+        self.require_authenticated()
+        if not self.is_admin:
+            raise exceptions.PermissionDenied("Only a campaign admin may do this.")
+
+    def require_member(self) -> None:
+        self.require_authenticated()
+        if not access.is_member(self.request.user, self.campaign):
+            raise exceptions.PermissionDenied("Only members of this campaign may do this.")
+
+    def require_player(self):
+        self.require_authenticated()
+        player = self.player
+        if player is None:
+            raise exceptions.PermissionDenied("Only players of this campaign may do this.")
+        return player

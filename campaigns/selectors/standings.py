@@ -1,0 +1,64 @@
+"""Live standings (R-VP-2) in a constant number of queries, whatever the campaign's size."""
+
+from collections import Counter, defaultdict
+
+from django.db.models import Count, Sum
+
+from battles.models import Battle
+from campaigns.models import Campaign, Player, Tile
+from fleets.models import Fleet, Ship
+from rules.standings import rank_rows
+
+WON, DRAW, LOST = "battles_won", "battles_drawn", "battles_lost"
+
+
+def _battle_tallies(campaign: Campaign) -> tuple[dict, Counter]:
+    """Won/drawn/lost per player and reported victory points, from confirmed results."""
+    tallies: dict[int, Counter] = defaultdict(Counter)
+    vp: Counter = Counter()
+    rows = Battle.objects.filter(
+        campaign=campaign, result_status=Battle.ResultStatus.CONFIRMED,
+    ).values_list("attacker_id", "defender_id", "outcome", "attacker_vp", "defender_vp")
+    for attacker, defender, outcome, attacker_vp, defender_vp in rows:
+        vp[attacker] += attacker_vp
+        if defender:
+            vp[defender] += defender_vp
+        if outcome == Battle.Outcome.DRAW:
+            attacker_result, defender_result = DRAW, DRAW
+        elif outcome in Battle.WON:
+            attacker_result, defender_result = WON, LOST
+        else:
+            attacker_result, defender_result = LOST, WON
+        tallies[attacker][attacker_result] += 1
+        if defender:
+            tallies[defender][defender_result] += 1
+    return tallies, vp
+
+
+def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
+    figures: dict[int, dict] = defaultdict(lambda: {"ships": 0, "fleets": 0, "cf": 0})
+    fleets = Fleet.objects.filter(campaign=campaign, owner__isnull=False)
+    for row in fleets.values("owner_id").annotate(n=Count("id")):
+        figures[row["owner_id"]]["fleets"] = row["n"]
+    ships = Ship.objects.filter(fleet__campaign=campaign, fleet__owner__isnull=False)
+    for row in ships.values("fleet__owner_id").annotate(n=Count("id"), cf=Sum("attack")):
+        figures[row["fleet__owner_id"]].update(ships=row["n"], cf=row["cf"] or 0)
+    return figures
+
+
+def live_standings(campaign: Campaign) -> list[dict]:
+    players = list(Player.objects.filter(campaign=campaign).select_related("user"))
+    tiles = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
+                 .values("owner_id").annotate(n=Count("id")).values_list("owner_id", "n"))
+    planets = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
+                   .values("owner_id").annotate(n=Count("planet", distinct=True))
+                   .values_list("owner_id", "n"))
+    tallies, vp = _battle_tallies(campaign)
+    fleets = _fleet_figures(campaign)
+    rows = [{
+        "player": p.pk, "username": p.user.username, "faction": p.faction,
+        "tiles": tiles.get(p.pk, 0), "planets": planets.get(p.pk, 0),
+        WON: tallies[p.pk][WON], DRAW: tallies[p.pk][DRAW], LOST: tallies[p.pk][LOST],
+        "victory_points": vp[p.pk], **fleets[p.pk],
+    } for p in players]
+    return rank_rows(rows)
