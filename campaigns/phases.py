@@ -19,6 +19,7 @@ Hook = Callable[..., None]
 _start_hooks: dict[str, list[Hook]] = defaultdict(list)
 _end_hooks: dict[str, list[Hook]] = defaultdict(list)
 _jobs: dict[str, list[Hook]] = defaultdict(list)
+_tick_hooks: list[Hook] = []
 
 
 def next_phase(phase: str) -> str | None:
@@ -63,3 +64,15 @@ def end_hooks(phase: str) -> list[Hook]:
 
 def jobs(phase: str) -> list[Hook]:
     return list(_jobs[phase])
+
+
+def on_tick(func: Hook) -> Hook:
+    """Run by the periodic job every minute, after due phases advanced: ``func(now)``; for
+    deadlines inside a phase (e.g. a result unanswered for ``confirm_hours``, R-BAT-3)."""
+    if func not in _tick_hooks:
+        _tick_hooks.append(func)
+    return func
+
+
+def tick_hooks() -> list[Hook]:
+    return list(_tick_hooks)

@@ -141,4 +141,6 @@ def advance_due_rounds(now: datetime | None = None) -> int:
             if rnd.phase in phases.AUTOMATIC:  # the periodic job runs on a worker already
                 rnd = round_run_phase_job(round_id=round_id, phase=rnd.phase, now=now)
         moved += rnd.phase != phase
+    for hook in phases.tick_hooks():
+        hook(now)
     return moved
