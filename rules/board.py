@@ -217,6 +217,27 @@ class Board:
         return Board(self.planets, tiles, self.links, self.marker_types, self.markers)
 
 
+AREA_KINDS = ("ocean", "coastal", "orbit", "island")
+
+
+def area_borders(board: Board, kind: str, planet: int | None = None,
+                 listed: Iterable[int] = ()) -> frozenset[int]:
+    """R-MAP-3: the tiles an area borders. An ``orbit`` area borders every tile of its planet,
+    a ``coastal`` area the tiles it lists; ``ocean`` and ``island`` areas border none."""
+    if kind not in AREA_KINDS:
+        raise BoardError(f"unknown area kind {kind!r}")
+    if kind == "orbit":
+        if planet is None:
+            raise BoardError("an orbit area needs its planet")
+        return frozenset(t.id for t in board.planet_tiles(planet))
+    if kind == "coastal":
+        ids = frozenset(listed)
+        for tile_id in ids:
+            board.tile(tile_id)
+        return ids
+    return frozenset()
+
+
 @dataclass(frozen=True)
 class _Index:
     planets: dict[int, Planet]

@@ -21,6 +21,7 @@ from rules.attacks import (
     tile_chains,
 )
 from rules.board import (
+    AREA_KINDS,
     DEFAULT_MARKER_TYPES,
     FEATURES,
     MANUFACTORUM,
@@ -31,6 +32,7 @@ from rules.board import (
     MarkerType,
     Planet,
     Tile,
+    area_borders,
     hex_distance,
 )
 from rules.bonus import ArmyLimit, BonusItem, army_limits, counted_planet, tile_bonus
@@ -69,16 +71,15 @@ from rules.ruleset import DEFAULT_RULESET, DEFAULTS, Ruleset, RulesetError, vali
 from rules.violation import RuleViolation
 
 __all__ = [
-    "DEFAULTS", "DEFAULT_MARKER_TYPES", "DEFAULT_RULESET", "FEATURES", "MANUFACTORUM", "NO_ORBIT",
-    "SHIELD_GENERATOR", "SOURCES", "WON_OUTCOMES", "ArmyLimit", "Assessment", "AttackCheck",
-    "Board", "BoardError", "BonusItem", "ChainCapture", "ChainRollResult", "ConquestPhaseResult",
-    "ConquestRoll", "Marker", "MarkerType", "Modifier", "OrbitInfo", "Planet", "Protection",
-    "Purchase", "RuleViolation", "Ruleset", "RulesetError", "Threshold", "Tile", "WonAttack",
-    "affordable_armies", "army_limits", "assess", "attack_purpose", "buy_armies", "chain_roll",
-    "check_attack", "chosen_attacks", "conquest_modifiers", "conquest_order",
-    "conquest_preview", "conquest_threshold", "counted_planet", "hex_distance", "income",
-    "marker_bonus", "multi_conquest_k", "needs_battle", "orbit_points_needed",
+    "AREA_KINDS", "ArmyLimit", "Assessment", "AttackCheck", "Board", "BoardError", "BonusItem",
+    "ChainCapture", "ChainRollResult", "ConquestPhaseResult", "ConquestRoll", "DEFAULTS",
+    "DEFAULT_MARKER_TYPES", "DEFAULT_RULESET", "FEATURES", "MANUFACTORUM", "Marker", "MarkerType",
+    "Modifier", "NO_ORBIT", "OrbitInfo", "Planet", "Protection", "Purchase", "RuleViolation",
+    "Ruleset", "RulesetError", "SHIELD_GENERATOR", "SOURCES", "Threshold", "Tile", "WON_OUTCOMES",
+    "WonAttack", "affordable_armies", "area_borders", "army_limits", "assess", "attack_purpose",
+    "buy_armies", "chain_roll", "check_attack", "chosen_attacks", "conquest_modifiers",
+    "conquest_order", "conquest_preview", "conquest_threshold", "counted_planet", "hex_distance",
+    "income", "marker_bonus", "multi_conquest_k", "needs_battle", "orbit_points_needed",
     "orbital_cancellations", "protection", "resolve_conquest_phase", "round_income",
-    "starting_requisition", "success_probability", "tile_bonus", "tile_chains",
-    "validate_ruleset",
+    "starting_requisition", "success_probability", "tile_bonus", "tile_chains", "validate_ruleset",
 ]
