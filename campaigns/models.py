@@ -140,6 +140,7 @@ class Round(models.Model):
     seed_commitment = models.CharField(max_length=64)
     seed_revealed = models.BooleanField(default=False)
     next_counter = models.PositiveIntegerField(default=0)
+    conquest_resolved_at = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
