@@ -1,0 +1,206 @@
+"""A ship's state during a D6 space battle: damage, hit table, damage bands, repair.
+
+R-SPC-5 (damage bands), R-SPC-6 (hit table), R-SPC-7 (repair). Damage is tracked as dice lost
+per system (and speed points lost) so repair can give it back. Mutable and internal to the
+engine; ``rules.space`` turns it into frozen results.
+"""
+
+from __future__ import annotations
+
+from rules.dice import Dice
+from rules.dicecode import DiceCode
+from rules.space_model import CODE_SYSTEMS, Datasheet, ShipResult, SpaceShip
+
+# R-SPC-6 hit table faces -> system; 1 (engines) and 6 (bridge) are handled specially.
+HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
+# R-SPC-7 [reading] "shields first, then any": then hull, guns, targeting, engines.
+REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
+# R-SPC-5 damage bands: (lowest difference, hit-table rolls, dice lost per roll)
+BANDS = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
+BAND_NAMES = {20: "destroyed", 16: "2D off two systems", 12: "2D off one system",
+              8: "1D off two systems", 4: "1D off one system", 0: "shields down"}
+
+
+def band_name(difference: int) -> str:
+    """R-SPC-5: what an attack beating the defence by ``difference`` does."""
+    if difference < 0:
+        return "no effect"
+    return BAND_NAMES[next(band[0] for band in BANDS if difference >= band[0])]
+
+
+class ShipState:
+    """One ship in battle. Codes are kept as (dice, pips) tuples, refreshed on every change:
+    ``live`` is what the ship rolls now, ``speed`` its speed now, ``hull_key`` its remaining
+    hull for target choice (without this round's cancellation of the captain bonus)."""
+
+    __slots__ = ("ship", "id", "side", "base", "cap_dice", "cap_pip", "damage",
+                 "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
+                 "advance", "initiative", "live", "speed", "hull_key")
+
+    def __init__(self, ship: SpaceShip, side: str) -> None:
+        self.ship = ship
+        self.id = ship.id
+        self.side = side
+        sheet = ship.datasheet
+        self.base = {name: (getattr(sheet, name).dice, getattr(sheet, name).pips)
+                     for name in CODE_SYSTEMS}
+        self.base["speed"] = (sheet.speed, 0)
+        self.cap_dice = ship.captain.dice_system if ship.captain else None
+        self.cap_pip = ship.captain.pip_system if ship.captain else None
+        self.damage = dict.fromkeys(self.base, 0)
+        self.captain_alive = ship.captain is not None
+        self.bonus_off = False  # captain bonus cancelled for this round (R-SPC-3, R-SPC-4)
+        self.bridge_hit = False
+        self.destroyed = False
+        self.shields_down = False
+        self.advance = 0
+        self.initiative = 0
+        self.live: dict[str, tuple[int, int]] = {}
+        self._refresh()
+
+    # --- codes --------------------------------------------------------------------------
+
+    def _value(self, system: str, live: bool) -> tuple[int, int]:
+        """(dice, pips) of a system (for speed: (speed, 0)) with damage and the captain bonus
+        while alive; ``live`` also honours this round's cancellation of the bonus."""
+        dice, pips = self.base[system]
+        if self.captain_alive and not (live and self.bonus_off):
+            if system == self.cap_pip:
+                pips += 1
+            if system == self.cap_dice:
+                dice += 1
+        if system == "speed":
+            return max(0, dice + pips - self.damage[system]), 0
+        return max(0, dice - self.damage[system]), pips
+
+    def _refresh(self, *systems: str) -> None:
+        """Recompute the cached values of ``systems`` (all when none are named)."""
+        for system in systems or self.base:
+            if system == "speed":
+                self.speed = self._value("speed", True)[0]
+                continue
+            dice, pips = self._value(system, True)
+            # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
+            self.live[system] = (dice, pips) if dice > 0 else (0, 0)
+            if system == "hull":
+                self.hull_key = self._value("hull", False)
+
+    def code(self, system: str) -> DiceCode:
+        """The code rolled now (damage and this round's captain bonus applied)."""
+        return DiceCode(*self.live[system])
+
+    def dice_left(self, system: str) -> int:
+        """Permanent dice of a system (the 0D tests of R-SPC-6)."""
+        return self._value(system, False)[0]
+
+    def speed_left(self) -> int:
+        return self._value("speed", False)[0]
+
+    def end_round(self) -> None:
+        """Shields and a captain bonus cancelled by a fumble return next round."""
+        self.shields_down = False
+        if self.bonus_off:
+            self.bonus_off = False
+            self._refresh()
+
+    # --- R-SPC-6 ------------------------------------------------------------------------
+
+    def lose_captain(self) -> None:
+        """Bridge hit: the bonus is lost for good. Damage taken stays, capped at the datasheet's
+        dice (the bonus die cannot be repaired any more); hull may so drop to 0D."""
+        self.captain_alive = False
+        system = self.cap_dice
+        self.damage[system] = min(self.damage[system], self.base[system][0])
+        self._refresh()
+        self._check_hull()
+
+    def hit_step(self, face: int) -> str:
+        """Lose 1D by hit-table face, with the fall-through of R-SPC-6; returns what was hit."""
+        if face == 6:
+            if not self.bridge_hit:
+                # [reading] the first 6 is the bridge hit even without a captain (then it costs
+                # nothing); only later 6s count as 5.
+                self.bridge_hit = True
+                if self.captain_alive:
+                    self.lose_captain()
+                return "bridge"
+            face = 5
+        system = HIT_TABLE[face]
+        if system == "engines":
+            if self.dice_left("maneuver") > 0:
+                return self._lose("maneuver")
+            if self.speed_left() > 0:
+                return self._lose("speed")
+            system = "hull"
+        if system != "hull" and self.dice_left(system) == 0:
+            system = "hull"
+        return self._lose(system)
+
+    def fumble_step(self, face: int) -> str:
+        """A fumble's random system (R-SPC-3, R-SPC-4): a bridge result with a live captain only
+        cancels the bonus for this round; anything else is an ordinary hit-table step."""
+        if face == 6 and self.captain_alive:
+            self.bonus_off = True
+            self._refresh()
+            return "bridge (bonus off this round)"
+        return self.hit_step(face)
+
+    def _lose(self, system: str) -> str:
+        self.damage[system] += 1
+        self._refresh(system)
+        if system == "hull":
+            self._check_hull()
+        return system
+
+    def _check_hull(self) -> None:
+        if self.dice_left("hull") == 0:
+            self.destroyed = True
+
+    # --- R-SPC-5 ------------------------------------------------------------------------
+
+    def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None) -> None:
+        """Apply the damage band for attack - defence = difference >= 0."""
+        low, rolls, lost = next(band for band in BANDS if difference >= band[0])
+        if low == 20:
+            self.destroyed = True
+        elif low == 0:
+            self.shields_down = True
+        for _ in range(rolls):
+            face = dice.roll(1, 6, purpose)[0]
+            # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
+            # fall-through (a system at 0D passes the rest to hull).
+            hit = [self.hit_step(face) for _ in range(lost) if not self.destroyed]
+            if ev is not None:
+                ev.append({"rule": "R-SPC-6", "step": "hit_table", "ship": self.id,
+                           "dice": [face], "dice_lost": lost, "hit": hit,
+                           "destroyed": self.destroyed})
+            if self.destroyed:
+                break
+
+    # --- R-SPC-7 ------------------------------------------------------------------------
+
+    def damaged(self) -> bool:
+        return any(self.damage.values())
+
+    def repair(self, count: int) -> list[str]:
+        """Give back up to ``count`` damage in REPAIR_ORDER; the captain is not restored."""
+        done: list[str] = []
+        for system in REPAIR_ORDER:
+            while count and self.damage[system]:
+                self.damage[system] -= 1
+                done.append(system)
+                count -= 1
+        self._refresh()
+        return done
+
+    # --- results ------------------------------------------------------------------------
+
+    def datasheet_now(self) -> Datasheet:
+        codes = {system: DiceCode(*self._value(system, False)) for system in CODE_SYSTEMS}
+        return Datasheet(speed=self.speed_left(), **codes)
+
+    def result(self) -> ShipResult:
+        return ShipResult(self.id, self.ship.name, self.side,
+                          "destroyed" if self.destroyed else "active", self.datasheet_now(),
+                          {k: v for k, v in self.damage.items() if v}, self.captain_alive,
+                          self.bridge_hit)
