@@ -96,6 +96,7 @@ class _Battle:
         self.sides = {side.key: [ShipState(ship, side.key) for ship in side.ships]
                       for side in (attacker, defender)}
         self.ships = self.sides["attacker"] + self.sides["defender"]
+        self._update_over()
         if ev is not None:
             ev.append({"rule": "R-SPC-2", "step": "setup", "start_distance_cm": start,
                        "advantage": advantage,
@@ -104,7 +105,12 @@ class _Battle:
                                         "captain": _captain(s.ship)} for s in self.ships}})
 
     def over(self) -> bool:
-        return not all(any(not s.destroyed for s in ships) for ships in self.sides.values())
+        return self._over
+
+    def _update_over(self) -> None:
+        """Re-check R-SPC-8 after anything that may destroy a ship (a hit or a fumble)."""
+        self._over = not all(any(not s.destroyed for s in ships)
+                             for ships in self.sides.values())
 
     def _pip(self, ship: ShipState, rnd: int) -> int:
         """Interception advantage (R-INT-4 a): +1 pip in the first round."""
@@ -146,6 +152,7 @@ class _Battle:
     def _fumble(self, ship: ShipState, rnd: int, rule: str) -> None:
         face = self.dice.roll(1, 6, f"spc:r{rnd}:fumble:ship={ship.id}")[0]
         hit = ship.fumble_step(face)
+        self._update_over()
         if self.ev is not None:
             self.ev.append({"rule": rule, "step": "fumble_damage", "round": rnd,
                             "ship": ship.id, "dice": [face], "hit": hit,
@@ -236,6 +243,7 @@ class _Battle:
                                        decision=band_name(difference)))
         if difference >= 0:
             ship.take_hit(self.dice, difference, f"spc:r{rnd}:hit:ship={ship.id}", self.ev)
+            self._update_over()
         if roll.fumble:  # the 1 counted; the shields fail after this hit, until round end
             ship.shields_down = True
         if ship.destroyed and self.ev is not None:

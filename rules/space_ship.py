@@ -190,7 +190,8 @@ class ShipState:
                 self.damage[system] -= 1
                 done.append(system)
                 count -= 1
-        self._refresh()
+        if done:
+            self._refresh(*set(done))
         return done
 
     # --- results ------------------------------------------------------------------------

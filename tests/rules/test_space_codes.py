@@ -2,17 +2,21 @@
 
 import pytest
 
+from rules.dice import ScriptedDice
+from rules.dicecode import roll_code
 from rules.space import (
     Captain,
     Datasheet,
     DiceCode,
     SpaceShip,
+    SpaceSide,
     add_dice,
     add_pips,
     combat_factor,
     format_code,
     lose_dice,
     parse_code,
+    resolve_space_battle,
 )
 from rules.space_ship import ShipState
 
@@ -84,3 +88,25 @@ def test_r_flt_3_combat_factor_sums_gun_damage_dice():
              for i, code in enumerate(["4D+2", "2D", "0D+1"])]
     assert combat_factor(ships) == 6
     assert combat_factor([]) == 0
+
+
+def test_r_dice_5_roll_code_is_one_wild_draw():
+    dice = ScriptedDice([6, 2, 3])
+    roll = roll_code(dice, DiceCode(2, 1), "spc:test")
+    assert (roll.total, roll.faces, roll.fumble) == (12, (6, 2, 3), False)
+    assert len(dice.log) == 1
+    assert roll_code(dice, DiceCode(0, 2), "spc:test", extra_pips=1).total == 3
+    assert len(dice.log) == 1  # 0D draws nothing
+
+
+@pytest.mark.parametrize("kwargs", [{"max_rounds": 0}, {"advantage": "both"}])
+def test_r_spc_8_battle_arguments_are_checked(kwargs):
+    sheet = Datasheet("1D", 1, "1D", "1D", "1D", "1D")
+    a = SpaceSide("attacker", 1, (SpaceShip(1, "a", sheet),))
+    d = SpaceSide("defender", 2, (SpaceShip(2, "d", sheet),))
+    with pytest.raises(ValueError):
+        resolve_space_battle(ScriptedDice([]), a, d, **kwargs)
+    with pytest.raises(ValueError):
+        resolve_space_battle(ScriptedDice([]), d, a)
+    with pytest.raises(ValueError):
+        resolve_space_battle(ScriptedDice([]), a, SpaceSide("defender", 2, a.ships))
