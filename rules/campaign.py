@@ -37,6 +37,7 @@ from rules.board import (
 )
 from rules.bonus import ArmyLimit, BonusItem, army_limits, counted_planet, tile_bonus
 from rules.conquest import (
+    OUTCOMES,
     WON_OUTCOMES,
     Assessment,
     ChainCapture,
@@ -54,8 +55,11 @@ from rules.conquest import (
     conquest_order,
     conquest_preview,
     conquest_threshold,
+    default_chain_roll,
+    is_won,
     multi_conquest_k,
     resolve_conquest_phase,
+    settle_outcome,
     success_probability,
 )
 from rules.economy import (
@@ -74,12 +78,13 @@ __all__ = [
     "AREA_KINDS", "ArmyLimit", "Assessment", "AttackCheck", "Board", "BoardError", "BonusItem",
     "ChainCapture", "ChainRollResult", "ConquestPhaseResult", "ConquestRoll", "DEFAULTS",
     "DEFAULT_MARKER_TYPES", "DEFAULT_RULESET", "FEATURES", "MANUFACTORUM", "Marker", "MarkerType",
-    "Modifier", "NO_ORBIT", "OrbitInfo", "Planet", "Protection", "Purchase", "RuleViolation",
-    "Ruleset", "RulesetError", "SHIELD_GENERATOR", "SOURCES", "Threshold", "Tile", "WON_OUTCOMES",
-    "WonAttack", "affordable_armies", "area_borders", "army_limits", "assess", "attack_purpose",
-    "buy_armies", "chain_roll", "check_attack", "chosen_attacks", "conquest_modifiers",
-    "conquest_order", "conquest_preview", "conquest_threshold", "counted_planet", "hex_distance",
-    "income", "marker_bonus", "multi_conquest_k", "needs_battle", "orbit_points_needed",
-    "orbital_cancellations", "protection", "resolve_conquest_phase", "round_income",
+    "Modifier", "NO_ORBIT", "OUTCOMES", "OrbitInfo", "Planet", "Protection", "Purchase",
+    "RuleViolation", "Ruleset", "RulesetError", "SHIELD_GENERATOR", "SOURCES", "Threshold", "Tile",
+    "WON_OUTCOMES", "WonAttack", "affordable_armies", "area_borders", "army_limits", "assess",
+    "attack_purpose", "buy_armies", "chain_roll", "check_attack", "chosen_attacks",
+    "conquest_modifiers", "conquest_order", "conquest_preview", "conquest_threshold",
+    "counted_planet", "default_chain_roll", "hex_distance", "income", "is_won", "marker_bonus",
+    "multi_conquest_k", "needs_battle", "orbit_points_needed", "orbital_cancellations",
+    "protection", "resolve_conquest_phase", "round_income", "settle_outcome",
     "starting_requisition", "success_probability", "tile_bonus", "tile_chains", "validate_ruleset",
 ]

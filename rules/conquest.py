@@ -23,6 +23,7 @@ from rules.markers import protection
 from rules.ruleset import Ruleset
 from rules.violation import RuleViolation
 
+OUTCOMES = ("victory", "moral_victory", "draw", "defeat")  # R-BAT-3, attacker's side
 WON_OUTCOMES = ("victory", "moral_victory")  # R-BAT-3: won attacks
 ADJACENT_THRESHOLD = 3
 DISTANT_THRESHOLD = 7
@@ -154,6 +155,28 @@ class ConquestPhaseResult:
 
     def owners(self) -> dict[int, int | None]:
         return self.board.owners()
+
+
+def settle_outcome(ruleset: Ruleset, reported: str | None) -> str:
+    """The outcome that counts for a battle: the reported one, or for an unplayed battle
+    (None or ``"unplayed"``) ``unplayed_outcome`` (R-RND-3): ``defender_holds`` counts as the
+    attacker's ``defeat``, ``attacker_wins`` as its ``victory``."""
+    if reported is None or reported == "unplayed":
+        return "victory" if ruleset.unplayed_outcome == "attacker_wins" else "defeat"
+    if reported not in OUTCOMES:
+        raise ValueError(f"unknown battle outcome {reported!r}")
+    return reported
+
+
+def is_won(outcome: str) -> bool:
+    """R-BAT-3: ``victory`` and ``moral_victory`` are won attacks."""
+    return outcome in WON_OUTCOMES
+
+
+def default_chain_roll(ruleset: Ruleset) -> bool:
+    """R-CON-6 / R-RND-3: a chain link winner who does not decide in time rolls iff
+    ``conquest_default`` is ``roll_all``."""
+    return ruleset.conquest_default == "roll_all"
 
 
 # --- R-CON-1/2/3/7: one roll ---------------------------------------------------------------
