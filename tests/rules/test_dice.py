@@ -48,6 +48,15 @@ def reference_d6(purpose: str, k: int, n: int) -> list[int]:
     return faces[:n]
 
 
+def test_r_dice_1_notation_d6_and_2d6():
+    # d6: one six-sided die; 2d6: the sum of two, read as one draw of two faces.
+    dice = ScriptedDice([6, 1, 4])
+    assert dice.roll(1) == (6,)
+    assert sum(dice.roll(2, 6, "conquest:attack=1")) == 5
+    assert [(r.purpose, r.faces) for r in dice.log] == [("roll", [6]),
+                                                         ("conquest:attack=1", [1, 4])]
+
+
 def test_r_dice_2_first_draws_match_hmac_reference():
     stream = RoundStream(SEED, CAMPAIGN, ROUND)
     for k, purpose in enumerate(["conquest:attack=17", "int:fleet=3", "initiative"]):
