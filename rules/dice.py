@@ -170,12 +170,13 @@ class SimulationDice(Dice):
         self._rng = random.Random(seed)
 
     def draw(self, purpose: str, sides: int = 6) -> Iterator[int]:
-        rng = self._rng
-        return iter(lambda: rng.randint(1, sides), None)
+        rand = self._rng.random
+        return iter(lambda: int(rand() * sides) + 1, None)
 
     def roll(self, n: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
-        randint = self._rng.randint
-        return tuple(randint(1, sides) for _ in range(n))
+        # random() is several times faster than randint(); 53-bit floats keep faces uniform
+        rand = self._rng.random
+        return tuple(int(rand() * sides) + 1 for _ in range(n))
 
 
 class ScriptedDice(Dice):
