@@ -1,0 +1,33 @@
+"""Reads of campaigns and players for the API and the pages."""
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from .. import access
+from ..models import Campaign, Player, Round
+
+
+def with_current_round(campaigns: QuerySet) -> QuerySet:
+    """Annotate each campaign with its highest-numbered round (``current_*``, or None)."""
+    latest = Round.objects.filter(campaign=OuterRef("pk")).order_by("-number")
+    return campaigns.annotate(**{f"current_{name}": Subquery(latest.values(name)[:1])
+                                 for name in ("number", "phase", "phase_deadline")})
+
+
+def current_round(campaign: Campaign) -> dict | None:
+    """``{"number","phase","phase_deadline"}`` of the campaign's current round, or None."""
+    if hasattr(campaign, "current_number"):
+        if campaign.current_number is None:
+            return None
+        return {"number": campaign.current_number, "phase": campaign.current_phase,
+                "phase_deadline": campaign.current_phase_deadline}
+    return (Round.objects.filter(campaign=campaign).order_by("-number")
+            .values("number", "phase", "phase_deadline").first())
+
+
+def campaign_list(user) -> QuerySet:
+    """The campaigns ``user`` may see (R-SEC-1), newest first, with their current round."""
+    return with_current_round(access.visible_campaigns(user)).order_by("-created_at", "-id")
+
+
+def player_list(campaign: Campaign) -> QuerySet:
+    return Player.objects.filter(campaign=campaign).select_related("user").order_by("id")

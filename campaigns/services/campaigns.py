@@ -1,0 +1,146 @@
+"""Writes for campaigns and their players (R-SEC-1, R-ECO-1, R-MRK-1, "Ruleset keys")."""
+
+import re
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from rules.ruleset import RulesetError, defaults, validate_ruleset
+
+from ..errors import RuleViolation
+from ..models import Campaign, MarkerType, Player
+
+# R-MRK-1 [decision] default marker types, seeded into every new campaign.
+DEFAULT_MARKER_TYPES = (
+    {"code": "manufactorum", "name": "Manufactorum", "army_points_bonus": 50,
+     "conquest_modifier": 0, "radius": 0},
+    {"code": "shield_generator", "name": "Shield generator", "army_points_bonus": 0,
+     "conquest_modifier": -1, "radius": 1},
+)
+NAME_MAX = Campaign._meta.get_field("name").max_length
+FACTION_MAX = Player._meta.get_field("faction").max_length
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+_UNSET = object()
+
+
+def _ruleset(data) -> dict:
+    """The normalized ruleset; an error names its key as ``ruleset.<key>``."""
+    try:
+        return validate_ruleset(data)
+    except RulesetError as exc:
+        field = f"ruleset.{exc.key}" if exc.key else "ruleset"
+        raise RuleViolation(exc.message, field=field) from None
+
+
+def _merged_ruleset(current: dict, patch) -> dict:
+    """``patch`` applied over ``current``: keys not given keep their value, and a partial
+    ``phase_hours`` changes only the phases it names."""
+    _ruleset(patch)  # errors name keys of the patch, not of the stored ruleset
+    merged = {**current, **patch}
+    if isinstance(current.get("phase_hours"), dict):
+        merged["phase_hours"] = {**current["phase_hours"], **patch.get("phase_hours", {})}
+    return _ruleset(merged)
+
+
+def current_ruleset(campaign: Campaign) -> dict:
+    """The campaign's normalized ruleset; a stored one that no longer validates (keys of an
+    older version) counts as the defaults rather than failing every later write."""
+    try:
+        return validate_ruleset(campaign.ruleset)
+    except RulesetError:
+        return defaults()
+
+
+def _name(name) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise RuleViolation("A name is required.", field="name")
+    if len(name) > NAME_MAX:
+        raise RuleViolation(f"At most {NAME_MAX} characters.", field="name")
+    return name.strip()
+
+
+def _visibility(value) -> str:
+    if value not in Campaign.Visibility.values:
+        raise RuleViolation("Must be 'public' or 'private'.", field="visibility")
+    return value
+
+
+@transaction.atomic
+def campaign_create(*, creator, name: str, ruleset: dict | None = None,
+                    visibility: str = Campaign.Visibility.PRIVATE) -> Campaign:
+    """A new campaign in ``setup``; the creator administers it; the default marker types
+    are seeded (R-MRK-1)."""
+    campaign = Campaign.objects.create(name=_name(name), visibility=_visibility(visibility),
+                                       ruleset=_ruleset(ruleset))
+    campaign.admins.add(creator)
+    MarkerType.objects.bulk_create(MarkerType(campaign=campaign, **spec)
+                                   for spec in DEFAULT_MARKER_TYPES)
+    return campaign
+
+
+@transaction.atomic
+def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
+                    visibility=_UNSET) -> Campaign:
+    """Change what is given. A ruleset is merged into the current one key by key and
+    stored normalized; an invalid one is rejected naming the key."""
+    if name is not _UNSET:
+        campaign.name = _name(name)
+    if visibility is not _UNSET:
+        campaign.visibility = _visibility(visibility)
+    if ruleset is not _UNSET:
+        if not isinstance(ruleset, dict):
+            raise RuleViolation("The ruleset must be a JSON object.", field="ruleset")
+        campaign.ruleset = _merged_ruleset(current_ruleset(campaign), ruleset)
+    campaign.save()
+    return campaign
+
+
+def _user(user, username):
+    User = get_user_model()
+    if (user is None) == (username is None):
+        raise RuleViolation("Give either a user id or a username.", field="user")
+    if isinstance(user, User):
+        return user
+    if user is not None:
+        if not isinstance(user, int) or isinstance(user, bool):
+            raise RuleViolation("A user id is an integer.", field="user")
+        found = User.objects.filter(pk=user).first()
+        if found is None:
+            raise RuleViolation("No such user.", field="user")
+        return found
+    found = (User.objects.filter(username=username).first()
+             if isinstance(username, str) else None)
+    if found is None:
+        raise RuleViolation("No such user.", field="username")
+    return found
+
+
+def _colour(colour) -> str:
+    if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
+        raise RuleViolation("A colour is written #rrggbb.", field="colour")
+    return colour.lower()
+
+
+def _faction(faction) -> str:
+    if not isinstance(faction, str) or not faction.strip():
+        raise RuleViolation("A faction is required.", field="faction")
+    if len(faction) > FACTION_MAX:
+        raise RuleViolation(f"At most {FACTION_MAX} characters.", field="faction")
+    return faction.strip()
+
+
+@transaction.atomic
+def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", user=None,
+               username: str | None = None) -> Player:
+    """Enrol a user (a User, a user id, or by ``username``) as a player. A user joins a
+    campaign once; the player starts with ``starting_requisition`` (R-ECO-1)."""
+    member = _user(user, username)
+    faction, colour = _faction(faction), _colour(colour)
+    # Lock the campaign so two concurrent enrolments of one user can not both pass the check.
+    Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    if Player.objects.filter(campaign=campaign, user=member).exists():
+        raise RuleViolation("This user already plays in the campaign.",
+                            field="username" if username is not None else "user")
+    start = current_ruleset(campaign)["starting_requisition"]
+    return Player.objects.create(campaign=campaign, user=member, faction=faction,
+                                 colour=colour, requisition=start)
