@@ -1,0 +1,194 @@
+"""Boarding duel (R-BRD-1..5) and the victory points of boarding (R-VP-1), source 000.
+
+A crew is a stack of characters listed bottom first: ``crew[0]`` fights first (R-BRD-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rules.dice import Dice, green_dice, red_dice
+
+BODY_HITS_TO_OVERWHELM = 2  # R-BRD-3
+STALEMATE_EXCHANGES = 20  # R-BRD-4 [decision]
+BOARDERS, DEFENDERS = "boarders", "defenders"
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character card: name and command points (cp)."""
+
+    name: str
+    cp: int
+
+    def __post_init__(self) -> None:
+        if self.cp < 0:
+            raise ValueError(f"{self.name}: command points can not be negative")
+
+    @property
+    def dice(self) -> int:
+        """R-BRD-1: attack dice and defence dice, floor(cp / 6) each."""
+        return self.cp // 6
+
+
+class DuelResult(NamedTuple):
+    """Outcome of one boarding (R-BRD-4). ``*_lost`` are the overwhelmed characters in the
+    order they fell; ``*_left`` the stacks that remain ([reading] body hits do not outlast the
+    duel). A named tuple rather than a dataclass: odds previews build many of them."""
+
+    captured: bool
+    stalemate: bool
+    exchanges: int
+    boarders_lost: tuple[Character, ...]
+    defenders_lost: tuple[Character, ...]
+    boarders_left: tuple[Character, ...]
+    defenders_left: tuple[Character, ...]
+    events: list[dict]
+
+
+def duel(dice: Dice, boarders: Sequence[Character], defenders: Sequence[Character], *,
+         purpose: str = "brd", record_events: bool = True) -> DuelResult:
+    """Fight a boarding duel (R-BRD-1..5): the boarders started it, so they win cp ties."""
+    events: list[dict] | None = [] if record_events else None
+    if not defenders:  # R-BRD-5, checked first: a ship with no crew is simply taken
+        if events is not None:
+            events.append({"rule": "R-BRD-5", "step": "duel_end", "captured": True,
+                           "stalemate": False, "reason": "no_crew"})
+        return DuelResult(True, False, 0, (), (), tuple(boarders), (), events or [])
+    if events is not None:
+        events.append({"rule": "R-BRD-1", "step": "duel_start",
+                       "boarders": [_card(c) for c in boarders],
+                       "defenders": [_card(c) for c in defenders]})
+    state = _Duel(dice, (tuple(boarders), tuple(defenders)), purpose, events)
+    state.run()
+    return state.result()
+
+
+class _Duel:
+    """Mutable duel state; side 0 = boarders, side 1 = defenders."""
+
+    __slots__ = ("dice", "stacks", "purpose", "events", "front", "wounds", "lost", "exchanges",
+                 "stalemate")
+
+    def __init__(self, dice: Dice, stacks: tuple[tuple[Character, ...], ...], purpose: str,
+                 events: list[dict] | None) -> None:
+        self.dice = dice
+        self.stacks = stacks
+        self.purpose = purpose
+        self.events = events
+        self.front = [0, 0]  # index of the fighting (bottom) character per side
+        self.wounds = [0, 0]  # body hits on the fighting character
+        self.lost: tuple[list[Character], list[Character]] = ([], [])
+        self.exchanges = 0
+        self.stalemate = False
+
+    def run(self) -> None:
+        quiet = 0
+        boarders, defenders = self.stacks
+        front = self.front
+        while front[0] < len(boarders) and front[1] < len(defenders):
+            self.exchanges += 1
+            if self.exchange(boarders[front[0]], defenders[front[1]]):
+                quiet = 0
+                continue
+            quiet += 1
+            if quiet >= STALEMATE_EXCHANGES:  # R-BRD-4 [decision]
+                self.stalemate = True
+                return
+
+    def exchange(self, boarder: Character, defender: Character) -> bool:
+        """One exchange (R-BRD-3): more cp strikes first, the boarders on a tie; True if a
+        body hit landed."""
+        fighters = (boarder, defender)
+        landed = False
+        for side in ((0, 1) if boarder.cp >= defender.cp else (1, 0)):
+            if self.attack(side, fighters[side], fighters[1 - side]):
+                landed = True
+                if self.wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
+                    self.overwhelm(1 - side, side)
+                    break  # the overwhelmed character does not strike back
+        return landed
+
+    def attack(self, side: int, attacker: Character, target: Character) -> bool:
+        """R-BRD-2/3: red dice against green dice; hits must exceed evades."""
+        name = BOARDERS if side == 0 else DEFENDERS
+        red, hits = red_dice(self.dice, attacker.cp // 6,
+                             f"{self.purpose}:exchange:{self.exchanges}:{name}:red")
+        green, evades = (), 0
+        if hits:  # with no hit the attack fails whatever the defence rolls
+            green, evades = green_dice(self.dice, target.cp // 6,
+                                       f"{self.purpose}:exchange:{self.exchanges}:{name}:green")
+        success = hits > evades
+        if success:
+            self.wounds[1 - side] += 1
+        if self.events is not None:
+            self.events.append({
+                "rule": "R-BRD-3", "step": "duel_attack", "exchange": self.exchanges,
+                "side": name, "attacker": attacker.name, "defender": target.name,
+                "dice": list(red + green), "red": list(red), "green": list(green),
+                "hits": hits, "evades": evades, "body_hit": success,
+                "body_hits": self.wounds[1 - side]})
+        return success
+
+    def overwhelm(self, loser: int, winner: int) -> None:
+        fallen = self.stacks[loser][self.front[loser]]
+        self.lost[loser].append(fallen)
+        self.front[loser] += 1
+        self.wounds[loser] = 0
+        if self.events is not None:
+            self.events.append({"rule": "R-BRD-3", "step": "overwhelmed",
+                                "exchange": self.exchanges, "character": _card(fallen),
+                                "side": BOARDERS if loser == 0 else DEFENDERS,
+                                "by": BOARDERS if winner == 0 else DEFENDERS})
+
+    def result(self) -> DuelResult:
+        captured = self.front[1] >= len(self.stacks[1])
+        if self.events is not None:
+            self.events.append({"rule": "R-BRD-4", "step": "duel_end", "captured": captured,
+                                "stalemate": self.stalemate, "exchanges": self.exchanges})
+        left = [self.stacks[s][self.front[s]:] for s in (0, 1)]
+        return DuelResult(captured, self.stalemate, self.exchanges, tuple(self.lost[0]),
+                          tuple(self.lost[1]), left[0], left[1], self.events or [])
+
+
+def _card(character: Character) -> dict:
+    return {"name": character.name, "cp": character.cp}
+
+
+# --- R-VP-1 ------------------------------------------------------------------------------------
+
+
+def is_single_seat(crew: Sequence[Character], seats: int | None) -> bool:
+    """R-VP-1: the class's seats decide; without them a one-character crew is single-seat."""
+    return len(crew) == 1 if seats is None else seats == 1
+
+
+def captured_ship_vp(crew: Sequence[Character], seats: int | None = None) -> int:
+    """Victory points of a captured ship, scored once (R-VP-1, source 000 section 2).
+
+    Single-seat with one card: its cp. Single-seat with pilot and combat card: the pilot's cp
+    if the combat card has fewer, else the combat card's - that is the larger of the two.
+    Multi-seat: the sum of all cards."""
+    if not crew:
+        return 0
+    if is_single_seat(crew, seats):
+        # [reading] R-VP-1: a single-seat ship with more than two cards (the source allows at
+        # most one combat card) still scores one card: the largest, as for two cards.
+        return max(c.cp for c in crew)
+    return sum(c.cp for c in crew)
+
+
+def boarding_vp(result: DuelResult, seats: int | None = None) -> tuple[int, int]:
+    """Victory points a boarding scores: (boarding side, boarded side), R-VP-1.
+
+    The boarded side scores the boarders it overwhelmed (R-VP-1 for a repelled boarding;
+    [reading] R-BRD-3 "the winner takes it" for boarders who fell before a capture too).
+    The boarding side scores the captured ship once (its crew as it stood when the duel began,
+    all of whom were overwhelmed); [reading] after a repelled boarding, R-BRD-3 gives it the
+    defenders it overwhelmed before it was repelled."""
+    boarded = sum(c.cp for c in result.boarders_lost)
+    if result.captured:
+        return captured_ship_vp(result.defenders_lost, seats), boarded
+    return sum(c.cp for c in result.defenders_lost), boarded
