@@ -122,3 +122,91 @@ class ShipFactory(factory.django.DjangoModelFactory):
     agility = 3
     capacity = 1
 
+
+# --- rounds, declarations, battles; orbit fleets and markers (appended for the attack and
+# battle tests; module aliases keep these independent of the imports above) ---
+
+from battles import models as battle_models  # noqa: E402
+from campaigns import models as campaign_models  # noqa: E402
+from fleets import models as fleet_models  # noqa: E402
+from rules.dice import commitment as seed_commitment  # noqa: E402
+from rules.dice import new_seed  # noqa: E402
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = campaign_models.Round
+
+    campaign = factory.SubFactory(CampaignFactory)
+    number = 1
+    phase = campaign_models.Round.Phase.DECLARE
+    server_seed = factory.LazyFunction(new_seed)
+    seed_commitment = factory.LazyAttribute(lambda o: seed_commitment(o.server_seed))
+
+
+class AttackFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = campaign_models.Attack
+
+    round = factory.SubFactory(RoundFactory)
+    player = factory.SubFactory(PlayerFactory, campaign=factory.SelfAttribute("..round.campaign"))
+    tile = factory.SubFactory(TileFactory, planet__campaign=factory.SelfAttribute(
+        "...round.campaign"))
+    source = campaign_models.Attack.Source.ADJACENT
+    order = factory.Sequence(lambda n: n + 1)
+
+
+class BattleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = battle_models.Battle
+
+    attack = factory.SubFactory(AttackFactory)
+    round = factory.SelfAttribute("attack.round")
+    campaign = factory.SelfAttribute("attack.round.campaign")
+    tile = factory.SelfAttribute("attack.tile")
+    attacker = factory.SelfAttribute("attack.player")
+
+
+class OrbitAreaFactory(factory.django.DjangoModelFactory):
+    """The orbit area of a planet (R-MAP-3)."""
+
+    class Meta:
+        model = fleet_models.Area
+
+    planet = factory.SubFactory(PlanetFactory)
+    campaign = factory.SelfAttribute("planet.campaign")
+    name = factory.Sequence(lambda n: f"Orbit {n}")
+    kind = fleet_models.Area.Kind.ORBIT
+
+
+class OrbitFleetFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = fleet_models.Fleet
+
+    area = factory.SubFactory(OrbitAreaFactory)
+    campaign = factory.SelfAttribute("area.campaign")
+    owner = factory.SubFactory(PlayerFactory, campaign=factory.SelfAttribute("..campaign"))
+    name = factory.Sequence(lambda n: f"Transport fleet {n}")
+
+
+class TransportShipFactory(factory.django.DjangoModelFactory):
+    """A ship with embarked detachments: ``cargo`` = [{"name", "points"}] (R-FLT-2)."""
+
+    class Meta:
+        model = fleet_models.Ship
+
+    fleet = factory.SubFactory(OrbitFleetFactory)
+    name = factory.Sequence(lambda n: f"Transport {n}")
+    capacity = 3
+    cargo = factory.LazyFunction(lambda: [{"name": "Assault company", "points": 500}])
+
+
+class TileMarkerFactory(factory.django.DjangoModelFactory):
+    """A marker on a tile (default type: manufactorum, +50 army points, R-MRK-1)."""
+
+    class Meta:
+        model = campaign_models.Marker
+
+    tile = factory.SubFactory(TileFactory)
+    campaign = factory.SelfAttribute("tile.campaign")
+    type = factory.SubFactory(MarkerTypeFactory, campaign=factory.SelfAttribute("..campaign"))
