@@ -196,7 +196,7 @@ class ImportFleetSerializer(serializers.Serializer):
 
 
 class MapImportSerializer(serializers.Serializer):
-    planets = ImportPlanetSerializer(many=True, required=False)
+    planets = ImportPlanetSerializer(many=True, help_text="`[]` clears the map")
     links = serializers.ListField(child=serializers.ListField(
         child=LocalKeyField(), min_length=2, max_length=2), required=False)
     areas = ImportAreaSerializer(many=True, required=False)

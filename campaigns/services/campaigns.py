@@ -3,7 +3,7 @@
 import re
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from rules.ruleset import RulesetError, defaults, validate_ruleset
 
@@ -138,9 +138,14 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
     faction, colour = _faction(faction), _colour(colour)
     # Lock the campaign so two concurrent enrolments of one user can not both pass the check.
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
+    again = RuleViolation("This user already plays in the campaign.",
+                          field="username" if username is not None else "user")
     if Player.objects.filter(campaign=campaign, user=member).exists():
-        raise RuleViolation("This user already plays in the campaign.",
-                            field="username" if username is not None else "user")
+        raise again
     start = current_ruleset(campaign)["starting_requisition"]
-    return Player.objects.create(campaign=campaign, user=member, faction=faction,
-                                 colour=colour, requisition=start)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(campaign=campaign, user=member, faction=faction,
+                                         colour=colour, requisition=start)
+    except IntegrityError:  # a concurrent enrolment where row locks are not available
+        raise again from None

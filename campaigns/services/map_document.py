@@ -249,19 +249,21 @@ class _Parser:
     def refs(self, space: str, obj: dict, name: str, path: str) -> list[int]:
         """A list of local keys of ``space``, resolved to indexes, each once."""
         path = _join(path, name)
-        result: list[int] = []
+        result: dict[int, None] = {}  # ordered and quick to look up
         for i, value in enumerate(self.array(obj.get(name, []), path, name)):
             index = self.resolve(space, value, f"{path}[{i}]")
             if index is not None and index in result:
                 self.error(f"{path}[{i}]", f"{_show(value)} is listed twice")
             elif index is not None:
-                result.append(index)
-        return result
+                result[index] = None
+        return list(result)
 
     # -- the document --
 
     def document(self, document) -> MapPlan:
-        doc = self.mapping(document, "", optional=("planets", "links", "areas", "fleets")) or {}
+        # ``planets`` is required so that an empty body can not wipe a map by accident.
+        doc = self.mapping(document, "", required=("planets",),
+                           optional=("links", "areas", "fleets")) or {}
         planets = [self.planet(value, f"planets[{i}]", i)
                    for i, value in enumerate(self.array(doc.get("planets", []), "planets",
                                                        "planets"))]

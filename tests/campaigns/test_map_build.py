@@ -1,7 +1,11 @@
 """Building the map one object at a time (R-MAP-1..3, R-MRK-4, R-SEC-2): planets, tiles,
 links, areas, markers; every reference must belong to the campaign of the URL."""
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from campaigns.models import Attack, Marker, Planet, Round, Tile, TileLink
@@ -294,3 +298,36 @@ def test_only_the_campaign_admin_builds(league, plural, body):
 def test_site_admin_may_build_any_campaign(league):
     root = UserFactory(is_superuser=True, is_staff=True)
     assert api(root).post(league.url("planets"), {"name": "P"}, format="json").status_code == 201
+
+
+_FIELDS = ["name", "planet", "q", "r", "owner", "features", "a", "b", "kind", "adjacent",
+           "borders_tiles", "tile", "type"]
+_value = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=10) | st.sampled_from(["ocean", "orbit", "island", "mountain",
+                                              "manufactorum", "#ffffff"]),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.sampled_from(_FIELDS), children, max_size=3),
+    max_leaves=6)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(plural=st.sampled_from(["planets", "tiles", "links", "areas", "markers"]),
+       method=st.sampled_from(["post", "patch"]),
+       body=st.dictionaries(st.sampled_from(_FIELDS), _value, max_size=6)
+       | st.sampled_from([[], "x", 1, None]))
+def test_no_builder_input_makes_a_500(plural, method, body):
+    """Arbitrary JSON bodies get 2xx or 400, never a 500 (small ids hit real objects)."""
+    league = League()
+    tile = league.tile(q=99, r=99)
+    if method == "post":
+        response = league.client.post(league.url(plural), json.dumps(body),
+                                      content_type="application/json")
+    else:
+        target = {"planets": league.planet.pk, "tiles": tile.pk,
+                  "areas": AreaFactory(campaign=league.campaign).pk,
+                  "markers": MarkerFactory(tile=tile).pk,
+                  "links": league.tile(q=98, r=99).pk}[plural]
+        response = league.client.patch(league.url(plural, target), json.dumps(body),
+                                       content_type="application/json")
+    assert response.status_code in (200, 201, 400, 405), response.content

@@ -166,8 +166,9 @@ def test_import_replaces_the_old_map(admin, league):
     old_tiles = [t["id"] for p in first["planets"] for t in p["tiles"]]
     assert not Tile.objects.filter(pk__in=old_tiles).exists()
     assert not Ship.objects.exists() and not Marker.objects.exists()
-    assert do_import(client, campaign, {}).json() == {"planets": [], "links": [], "areas": [],
-                                                      "fleets": []}
+    assert do_import(client, campaign, {}).status_code == 400  # planets is required
+    assert do_import(client, campaign, {"planets": []}).json() == {
+        "planets": [], "links": [], "areas": [], "fleets": []}
 
 
 def _normalized(doc: dict, players: dict) -> dict:
@@ -318,7 +319,8 @@ def test_all_errors_of_a_document_are_reported(admin, league):
         set(errors)
 
 
-@pytest.mark.parametrize("body", [[], "map", 17, None, {"planets": "Mars"}, {"extra": []}])
+@pytest.mark.parametrize("body", [{}, [], "map", 17, None, {"planets": "Mars"},
+                                  {"planets": [], "extra": []}])
 def test_a_document_that_is_not_a_map_is_400(admin, league, body):
     campaign, _ = league
     response = api(admin).post(import_url(campaign), json.dumps(body),
@@ -329,7 +331,8 @@ def test_a_document_that_is_not_a_map_is_400(admin, league, body):
 def test_malformed_json_is_400(admin, league):
     campaign, _ = league
     client = api(admin)
-    for raw in ("{", '{"planets": [}', "[" * 100_000, '{"planets": [1e999999]}'):
+    for raw in ("", "{", '{"planets": [}', "[" * 100_000, '{"planets": [1e999999]}',
+                '{"planets": [{"id": 1' + "0" * 5000 + "}]}"):
         response = client.post(import_url(campaign), raw, content_type="application/json")
         assert response.status_code == 400, raw[:20]
 
@@ -429,7 +432,7 @@ def test_r_flt_7_map_shows_no_hidden_fleet_fields(admin, league):
         raw = response.content.decode()
         for secret in ("Vengeance", "Kroozer", "Cruiser", "Boyz mob", "Warboss", "Hammer",
                        "Corsairs", "cargo", "crew", "datasheet", "admiral", "attack",
-                       "standing_orders", "3D+1", "450"):
+                       "standing_orders", "3D+1", "points", "\"cp\""):
             assert secret not in raw, secret
         for fleet in response.json()["fleets"]:
             assert set(fleet) == {"id", "owner", "area", "kind", "ship_count"}
