@@ -285,3 +285,21 @@ def test_a_user_plays_once_per_campaign_but_in_several_campaigns(league, staff):
     other = campaign_create(creator=staff, name="Other")
     assert player_add(campaign=other, user=alice.user, faction="Orks").campaign == other
     assert PlayerFactory(campaign=campaign).campaign == campaign
+
+
+# --- Django admin ---
+
+def test_admin_pages_render_and_never_show_the_round_seed(league, client):
+    campaign, alice, _ = league
+    secret = bytes(range(32))
+    rnd = Round.objects.create(campaign=campaign, number=1, server_seed=secret,
+                               seed_commitment="c" * 64)
+    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    for path in ("campaigns/campaign", "campaigns/player", "campaigns/tile",
+                 "campaigns/round", "campaigns/markertype", "fleets/area", "fleets/fleet",
+                 "fleets/ship"):
+        assert client.get(f"/admin/{path}/").status_code == 200, path
+    for url in (f"/admin/campaigns/round/{rnd.pk}/change/", "/admin/campaigns/round/",
+                f"/admin/campaigns/campaign/{campaign.pk}/change/"):
+        page = client.get(url).content.decode()
+        assert "server_seed" not in page and secret.hex() not in page
