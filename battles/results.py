@@ -179,12 +179,8 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
 
 
 def _chain_follow_up(battle: Battle, now: datetime) -> None:
-    """R-CON-6: a confirmed link settles the next one (``battles.chains``, which imports this
-    module, hence the late import; tolerated as absent until the chain engine lands)."""
-    try:
-        from battles.chains import link_resolved
-    except ModuleNotFoundError as exc:
-        if exc.name != "battles.chains":
-            raise
-        return
+    """R-CON-6: a confirmed link settles the next one (``battles.chains`` imports this module,
+    hence the late import)."""
+    from battles.chains import link_resolved
+
     link_resolved(battle, now)

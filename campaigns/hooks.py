@@ -3,7 +3,7 @@
 from django.db.models import Count
 
 from campaigns.models import Player, Round, RoundStandings
-from campaigns.phases import on_phase_start
+from campaigns.phases import on_phase_end, on_phase_start, on_tick
 from campaigns.selectors.standings import live_standings
 from rules.economy import income
 from rules.ruleset import Ruleset
@@ -24,3 +24,27 @@ def close_round(rnd: Round, now) -> None:
     rnd.closed_at = now
     rnd.save(update_fields=["seed_revealed", "closed_at"])
     RoundStandings.objects.create(round=rnd, rows=live_standings(rnd.campaign))
+
+
+@on_phase_end("conquest")
+def resolve_conquest(rnd: Round, now) -> None:
+    """R-RND-3: choices not made take ``conquest_default``; every roll is made (R-CON-4)."""
+    from battles.conquest import conquest_resolve
+
+    conquest_resolve(rnd, now)
+
+
+@on_phase_end("battles")
+def settle_battles(rnd: Round, now) -> None:
+    """R-RND-3: unplayed battles take ``unplayed_outcome``; chains are settled link by link."""
+    from battles.chains import close_battles
+
+    close_battles(rnd, now)
+
+
+@on_tick
+def overdue_chain_decisions(now) -> None:
+    """R-CON-6: a roll decision not made within ``confirm_hours`` takes the default."""
+    from battles.chains import apply_overdue_decisions
+
+    apply_overdue_decisions(now)

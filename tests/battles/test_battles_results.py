@@ -160,7 +160,6 @@ def test_battle_factory_builds_a_consistent_battle(lg):
 
 
 def test_r_con_6_a_lost_link_settles_the_next_one(lg):
-    pytest.importorskip("battles.chains")
     alpha = lg.planet()
     target = tile(alpha, 0, 0, lg.d)
     tile(alpha, 1, 0, lg.a)
