@@ -128,6 +128,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser",
+                               "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "rest_framework.renderers.BrowsableAPIRenderer"],
@@ -138,6 +141,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "AreaKindEnum": "fleets.models.Area.Kind",
+        "FleetKindEnum": "fleets.models.Fleet.Kind",
+        "BattleStatusEnum": "battles.models.Battle.Status",
+        "AttackStatusEnum": "campaigns.models.Attack.Status",
+        "CampaignStatusEnum": "campaigns.models.Campaign.Status",
+        "ResultStatusEnum": ["reported", "confirmed", "disputed"],
+    },
 }
 
 LOGGING = {
