@@ -20,6 +20,7 @@ $(VENV)/.dev: pyproject.toml $(VENV)/.runtime
 run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_admin
+	$(BIN)/python manage.py demo
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev
