@@ -73,7 +73,9 @@ def resolve_naval_battle(dice: Dice, attacker: NavalSide, defender: NavalSide, *
 
 def choose_retreat(neighbours: Sequence[RetreatOption]) -> int | None:
     """R-NAV-12: an own, uncontested adjacent area first, else any uncontested one; among
-    several the lowest area id; None if there is none (the retreat fails)."""
+    several the lowest area id; None if there is none (the retreat fails). The caller passes
+    the result as ``NavalSide.retreat_to`` and, after a retreat into an area that is not the
+    player's own, triggers that area's sea hazards (``hazard_exchange``, R-SEA-2)."""
     own = [n.area_id for n in neighbours if n.own and not n.contested]
     if own:
         return min(own)

@@ -36,7 +36,7 @@ class Battle:
     Hot path of odds previews: every event dict is built behind an ``events is not None``."""
 
     __slots__ = ("dice", "sides", "ships", "lines", "distance", "round", "events", "vp",
-                 "captures", "advantage", "bonus", "retreated", "cf", "agility")
+                 "captures", "advantage", "bonus", "retreated", "cf", "agility", "gaps")
 
     def __init__(self, dice: Dice, attacker: NavalSide, defender: NavalSide,
                  advantage: str | None, record_events: bool) -> None:
@@ -54,6 +54,7 @@ class Battle:
         self.retreated: tuple[str, ...] = ()
         self.cf: tuple[int, int] = (0, 0)  # per line: CF (R-FLT-3) and lowest agility
         self.agility: tuple[int, int] = (0, 0)
+        self.gaps = False
         self.line_stats()
 
     # --- the round loop (R-NAV-2, R-NAV-11) ---------------------------------------------------
@@ -88,10 +89,13 @@ class Battle:
     # --- maneuver (R-NAV-3, R-NAV-12) ---------------------------------------------------------
 
     def maneuver(self) -> bool:
-        """Maneuver step; True if a side retreated and the battle ends."""
+        """Maneuver step; True if a side retreated and the battle ends. [reading] R-NAV-11:
+        a retreat ends the battle at once, before that round's exchange."""
         stance_a, stance_d = self.sides[ATTACKER].stance, self.sides[DEFENDER].stance
         cf = self.cf
-        if stance_a == AUTO or stance_d == AUTO:  # R-FLT-5 compares combat factors (R-FLT-3)
+        # R-FLT-5 compares combat factors (R-FLT-3); [reading] ``auto`` is decided afresh
+        # every round from the ships still in the lines
+        if stance_a == AUTO or stance_d == AUTO:
             stance_a = resolve_stance(stance_a, cf[0], cf[1])
             stance_d = resolve_stance(stance_d, cf[1], cf[0])
         agility = self.agility
@@ -162,34 +166,34 @@ class Battle:
         successful ship chooses. Returns (mode, chooser) per pairing."""
         faces = self.dice.roll(2 * n, 6, f"naval:r{self.round}:agility")
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
-        return [self.near_choice(i + 1, att[i], dfn[i], faces[2 * i], faces[2 * i + 1],
-                                 diagonal if i == n - 1 else None) for i in range(n)]
-
-    def near_choice(self, p: int, a: ShipState, d: ShipState, roll_a: int, roll_d: int,
-                    diagonal: ShipState | None) -> tuple[str | None, ShipState | None]:
-        agility_a, agility_d = a.agility, d.agility
-        if diagonal is not None:  # R-NAV-5: the ship facing an extra enemy, never below 1
-            if diagonal.side == DEFENDER:
-                agility_a = max(1, agility_a - 1)
+        bonus_a, bonus_d = self.bonus[ATTACKER], self.bonus[DEFENDER]  # R-NAV-9
+        choices = []
+        for i in range(n):
+            a, d = att[i], dfn[i]
+            roll_a, roll_d = faces[2 * i], faces[2 * i + 1]
+            agility_a, agility_d = a.agility, d.agility
+            if diagonal is not None and i == n - 1:  # R-NAV-5: facing an extra ship, min 1
+                if diagonal.side == DEFENDER:
+                    agility_a = max(1, agility_a - 1)
+                else:
+                    agility_d = max(1, agility_d - 1)
+            ok_a, ok_d = roll_a - bonus_a < agility_a, roll_d - bonus_d < agility_d
+            chooser = None
+            if ok_a and ok_d:  # the higher (unmodified) roll chooses; equal rolls: gunfire
+                chooser = a if roll_a > roll_d else d if roll_d > roll_a else None
+            elif ok_a or ok_d:
+                chooser = a if ok_a else d
+            if chooser is not None:
+                mode = self.choose(chooser, d if chooser is a else a)
             else:
-                agility_d = max(1, agility_d - 1)
-        ok_a = roll_a - self.bonus[ATTACKER] < agility_a  # R-NAV-9
-        ok_d = roll_d - self.bonus[DEFENDER] < agility_d
-        chooser = None
-        if ok_a and ok_d:  # the higher (unmodified) roll chooses; equal rolls: gunfire
-            chooser = a if roll_a > roll_d else d if roll_d > roll_a else None
-        elif ok_a or ok_d:
-            chooser = a if ok_a else d
-        if chooser is not None:
-            mode = self.choose(chooser, d if chooser is a else a)
-        else:
-            mode = GUNFIRE if ok_a and ok_d else None
-        if self.events is not None:
-            self.log("R-NAV-4", "near_choice", pairing=p, ships=[a.id, d.id],
-                     dice=[roll_a, roll_d], agility=[agility_a, agility_d],
-                     success=[ok_a, ok_d], chooser=None if chooser is None else chooser.side,
-                     choice=mode)
-        return mode, chooser
+                mode = GUNFIRE if ok_a and ok_d else None
+            choices.append((mode, chooser))
+            if self.events is not None:
+                self.log("R-NAV-4", "near_choice", pairing=i + 1, ships=[a.id, d.id],
+                         dice=[roll_a, roll_d], agility=[agility_a, agility_d],
+                         success=[ok_a, ok_d], choice=mode,
+                         chooser=None if chooser is None else chooser.side)
+        return choices
 
     @staticmethod
     def choose(chooser: ShipState, enemy: ShipState) -> str:
@@ -207,7 +211,7 @@ class Battle:
         mod_d = self.bonus[DEFENDER] - penalty
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         diagonal_fires = diagonal is not None and pairings[-1] == n - 1
-        faces = self.dice.roll(2 * len(pairings) + diagonal_fires, 6,
+        faces = self.dice.roll(2 * len(pairings) + (1 if diagonal_fires else 0), 6,
                                f"naval:r{self.round}:fire")
         for j, i in enumerate(pairings):
             a, d = att[i], dfn[i]
@@ -242,7 +246,13 @@ class Battle:
                      hit=hits > 0, hits=hits)
 
     def damage(self, p: int, target: ShipState, volleys: list[int]) -> None:
+        if self.events is None:  # fast path: a ship that stays afloat needs no allocation
+            incoming = sum(volleys)
+            if target.hits + incoming < target.defence:
+                target.hits += incoming
+                return
         diverted, sunk = take_volleys(target, volleys)  # R-NAV-7
+        self.gaps = self.gaps or sunk
         if self.events is not None:
             self.log("R-NAV-7", "damage", pairing=p, ship=target.id, side=target.side,
                      volleys=volleys, diverted=diverted, hits=target.hits,
@@ -265,6 +275,7 @@ class Battle:
         self.vp[boarder.side] += vp_boarder
         self.vp[target.side] += vp_target
         if result.captured:
+            self.gaps = True
             target.state = CAPTURED
             target.captured_by = boarder.side
             self.captures.append((target, self.round, vp_boarder))
@@ -279,15 +290,11 @@ class Battle:
 
     def reorganise(self) -> None:
         """Gaps close from the back; the new front ships are the flagships."""
-        changed = False
-        for s in SIDES:
-            line = self.lines[s]
-            kept = [st for st in line if st.state == AFLOAT]
-            if len(kept) != len(line):
-                self.lines[s] = kept
-                changed = True
-        if changed:
+        if self.gaps:  # a ship sank or was captured this round
+            for s in SIDES:
+                self.lines[s] = [st for st in self.lines[s] if st.state == AFLOAT]
             self.line_stats()
+            self.gaps = False
         if self.events is not None:
             self.log("R-NAV-10", "reorganise", lines=self.line_ids(), distance=self.distance)
 
@@ -324,7 +331,8 @@ class Battle:
     @staticmethod
     def prize(st: ShipState, rnd: int, vp: int, present: dict[str, bool]) -> Capture:
         """R-NAV-8: a captured ship joins the capturer if it still has ships in the area, else
-        the other player, else it is destroyed. A side that retreated has left the area."""
+        the other player, else it is destroyed. [reading] A side that retreated has left the
+        area. The capture's victory points stay with the capturer wherever the ship ends up."""
         by = st.captured_by
         holder = by if present[by] else other(by) if present[other(by)] else None
         return Capture(st.id, st.side, by, holder, rnd, vp)
