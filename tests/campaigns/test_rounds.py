@@ -238,3 +238,49 @@ def test_r_vp_2_live_standings_query_count_is_constant(league, django_assert_max
         rows = client().get(url).json()["rows"]
     assert len(rows) == 32
     assert len(large.captured_queries) == len(small.captured_queries)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r_rnd_2_racing_declare_ends_create_battles_and_rolls_once():
+    """Two advances racing out of ``declare`` (R-RND-2): one phase change, one set of battles,
+    and the conquest phase's rolls are made once however often it is resolved."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL")
+    from battles.models import Battle, ConquestRoll
+    from campaigns.services.attacks import attack_declare, purchase_create
+
+    campaign = CampaignFactory()
+    anna, ben = (PlayerFactory(campaign=campaign, requisition=3) for _ in range(2))
+    planet = PlanetFactory(campaign=campaign)
+    TileFactory(planet=planet, q=0, r=0, owner=anna)
+    target = TileFactory(planet=planet, q=1, r=0, owner=ben)
+    neutral = TileFactory(planet=planet, q=0, r=1, owner=None)
+    rnd = campaign_start(campaign=campaign)
+    purchase_create(player=anna, round=rnd, attack_armies=2)
+    attack_declare(player=anna, round=rnd, tile=target)
+    attack_declare(player=anna, round=rnd, tile=neutral)
+
+    def race(phase):
+        barrier = threading.Barrier(3)
+
+        def advance():
+            barrier.wait()
+            try:
+                round_advance(round_id=rnd.pk, expected_phase=phase)
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=advance) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    race("declare")
+    assert Round.objects.get(pk=rnd.pk).phase == "lists"  # fleets ran its job after commit
+    assert Battle.objects.filter(round=rnd).count() == 1  # the neutral tile needs none
+    Round.objects.filter(pk=rnd.pk).update(phase="conquest")
+    race("conquest")
+    assert Round.objects.get(pk=rnd.pk).phase == "closed"
+    assert ConquestRoll.objects.filter(round=rnd).count() == 1  # the neutral tile's roll
+    assert DiceRoll.objects.filter(round=rnd).count() == 1
