@@ -112,24 +112,29 @@ def test_r_rnd_2_racing_advances_change_the_phase_once():
     PlayerFactory(campaign=campaign)
     rnd = campaign_start(campaign=campaign)
     Round.objects.filter(pk=rnd.pk).update(phase="lists")
-    barrier = threading.Barrier(4)
-    results = []
+    results = race(rnd.pk, "lists", 4)
+    rnd.refresh_from_db()
+    assert rnd.phase == "battles"
+    assert results == ["battles"] * 4
+
+
+def race(round_id: int, phase: str, threads: int) -> list[str]:
+    """Advance the round out of ``phase`` from several threads at once; their results."""
+    barrier, results = threading.Barrier(threads), []
 
     def advance():
         barrier.wait()
         try:
-            results.append(round_advance(round_id=rnd.pk, expected_phase="lists").phase)
+            results.append(round_advance(round_id=round_id, expected_phase=phase).phase)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=advance) for _ in range(4)]
-    for t in threads:
+    workers = [threading.Thread(target=advance) for _ in range(threads)]
+    for t in workers:
         t.start()
-    for t in threads:
+    for t in workers:
         t.join()
-    rnd.refresh_from_db()
-    assert rnd.phase == "battles"
-    assert results == ["battles"] * 4
+    return results
 
 
 def test_r_rnd_2_only_the_campaign_admin_advances(league):
@@ -260,27 +265,11 @@ def test_r_rnd_2_racing_declare_ends_create_battles_and_rolls_once():
     attack_declare(player=anna, round=rnd, tile=target)
     attack_declare(player=anna, round=rnd, tile=neutral)
 
-    def race(phase):
-        barrier = threading.Barrier(3)
-
-        def advance():
-            barrier.wait()
-            try:
-                round_advance(round_id=rnd.pk, expected_phase=phase)
-            finally:
-                connection.close()
-
-        threads = [threading.Thread(target=advance) for _ in range(3)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-
-    race("declare")
+    race(rnd.pk, "declare", 3)
     assert Round.objects.get(pk=rnd.pk).phase == "lists"  # fleets ran its job after commit
     assert Battle.objects.filter(round=rnd).count() == 1  # the neutral tile needs none
     Round.objects.filter(pk=rnd.pk).update(phase="conquest")
-    race("conquest")
+    race(rnd.pk, "conquest", 3)
     assert Round.objects.get(pk=rnd.pk).phase == "closed"
     assert ConquestRoll.objects.filter(round=rnd).count() == 1  # the neutral tile's roll
     assert DiceRoll.objects.filter(round=rnd).count() == 1
