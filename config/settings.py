@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_celery_beat",
     "django_htmx",
+    "axes",
     "campaigns",
     "battles",
     "fleets",
@@ -46,6 +47,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
+]
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses logins while locked out
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -78,6 +85,15 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "/accounts/login/"
+
+# Brute-force lockout (django-axes): an account from one address is locked after repeated
+# failures, on the login page and the token endpoint; admins unlock under Admin > Axes.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=1.0)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -98,6 +114,10 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="feldzug@localhost")
 
 # --- Celery (ARCHITECTURE.md "Background jobs") ---
 REDIS_URL = env("REDIS_URL", default="")
+# Throttle counters live in the cache: shared through Redis when there is one.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                      "LOCATION": REDIS_URL, "KEY_PREFIX": "feldzug"}} if REDIS_URL else {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -132,6 +152,15 @@ REST_FRAMEWORK = {
                                "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
+                                 "rest_framework.throttling.UserRateThrottle",
+                                 "rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env("THROTTLE_ANON", default="120/min"),
+        "user": env("THROTTLE_USER", default="600/min"),
+        "token": env("THROTTLE_TOKEN", default="10/min"),
+        "odds": env("THROTTLE_ODDS", default="10/min"),
+    },
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "rest_framework.renderers.BrowsableAPIRenderer"],
 }
@@ -156,4 +185,5 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+    "loggers": {"axes": {"level": "WARNING"}},  # failed logins are still logged as warnings
 }

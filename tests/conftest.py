@@ -13,6 +13,9 @@ def _fast_and_eager(request):
         yield
         return
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from django.core.cache import cache
+
+    cache.clear()  # throttle counters start at zero in every test
     eager = request.node.get_closest_marker("celery_worker") is None
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = eager

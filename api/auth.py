@@ -1,0 +1,35 @@
+"""POST /api/v1/auth/token/: username and password for a token, behind the brute-force lockout
+(django-axes) and a strict throttle."""
+
+from axes.handlers.proxy import AxesProxyHandler
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+
+from .base import error_responses
+
+LOCKED = ("Too many failed logins for this account from your address. Try again later or ask "
+          "an administrator to unlock it.")
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class TokenView(ObtainAuthToken):
+    throttle_classes = [ScopedRateThrottle]  # ObtainAuthToken turns throttling off
+    throttle_scope = "token"
+    serializer_class = AuthTokenSerializer
+
+    @extend_schema(request=AuthTokenSerializer,
+                   responses={200: TokenSerializer, **error_responses(400, 429)})
+    def post(self, request, *args, **kwargs):
+        username = request.data.get("username") if hasattr(request.data, "get") else None
+        if isinstance(username, str) and AxesProxyHandler.is_locked(
+                request._request, {"username": username}):
+            return Response({"detail": LOCKED, "code": "locked_out", "errors": {}},
+                            status=status.HTTP_429_TOO_MANY_REQUESTS)
+        return super().post(request, *args, **kwargs)
