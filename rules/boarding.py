@@ -9,11 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.dice import Dice, green_dice, red_dice
+from rules.dice import Dice, count_at_most, green_dice, red_dice
 
 BODY_HITS_TO_OVERWHELM = 2  # R-BRD-3
 STALEMATE_EXCHANGES = 20  # R-BRD-4 [decision]
 BOARDERS, DEFENDERS = "boarders", "defenders"
+RED_SUCCESS_MAX = 4  # R-BRD-2: red faces 1-3 hit, 4 crit
+GREEN_EVADE_MAX = 3  # R-BRD-2: green faces 1-3 evade
+_PURPOSES = ((f"{BOARDERS}:red", f"{BOARDERS}:green"), (f"{DEFENDERS}:red", f"{DEFENDERS}:green"))
 
 
 @dataclass(frozen=True)
@@ -103,23 +106,34 @@ class _Duel:
         body hit landed."""
         fighters = (boarder, defender)
         landed = False
+        prefix = f"{self.purpose}:exchange:{self.exchanges}:"
         for side in ((0, 1) if boarder.cp >= defender.cp else (1, 0)):
-            if self.attack(side, fighters[side], fighters[1 - side]):
+            if self.attack(side, fighters[side], fighters[1 - side], prefix):
                 landed = True
                 if self.wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
                     self.overwhelm(1 - side, side)
                     break  # the overwhelmed character does not strike back
         return landed
 
-    def attack(self, side: int, attacker: Character, target: Character) -> bool:
-        """R-BRD-2/3: red dice against green dice; hits must exceed evades."""
+    def attack(self, side: int, attacker: Character, target: Character, prefix: str) -> bool:
+        """R-BRD-2/3: red dice against green dice; hits must exceed evades. ``prefix``: the
+        exchange's dice purpose."""
+        if self.events is None:  # odds previews: counts only, the same draws
+            if attacker.cp < 6:  # no attack dice, no draw
+                return False
+            red, green = _PURPOSES[side]
+            hits = count_at_most(self.dice, attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
+            # with no hit the attack fails whatever the defence rolls
+            if hits and hits > count_at_most(self.dice, target.cp // 6, 8, GREEN_EVADE_MAX,
+                                             prefix + green):
+                self.wounds[1 - side] += 1
+                return True
+            return False
         name = BOARDERS if side == 0 else DEFENDERS
-        red, hits = red_dice(self.dice, attacker.cp // 6,
-                             f"{self.purpose}:exchange:{self.exchanges}:{name}:red")
+        red, hits = red_dice(self.dice, attacker.cp // 6, f"{prefix}{name}:red")
         green, evades = (), 0
         if hits:  # with no hit the attack fails whatever the defence rolls
-            green, evades = green_dice(self.dice, target.cp // 6,
-                                       f"{self.purpose}:exchange:{self.exchanges}:{name}:green")
+            green, evades = green_dice(self.dice, target.cp // 6, f"{prefix}{name}:green")
         success = hits > evades
         if success:
             self.wounds[1 - side] += 1

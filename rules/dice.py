@@ -19,6 +19,7 @@ import secrets
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from math import floor
 
 SEED_BYTES = 32
 
@@ -234,6 +235,66 @@ def wild_roll(dice: Dice, n: int, pips: int = 0, purpose: str = "d6") -> WildRol
         read.append(last)
         total += last
     return WildRoll(total, tuple(read), wild == 1, n, pips)
+
+
+# --- fast paths of odds previews (R-ODDS-1, R-DICE-4, R-DICE-5) -------------------------------
+# The engines' no-events paths call these instead of ``wild_roll`` and ``dice.roll``: the same
+# draws with the same purposes read the same faces in the same order, for any Dice; only no
+# WildRoll or face tuple is built. A plain SimulationDice is read straight from its PRNG with the
+# face formula of ``SimulationDice.roll`` (``floor`` equals ``int`` on these non-negative floats).
+
+
+def wild_total(dice: Dice, n: int, pips: int = 0, purpose: str = "d6") -> tuple[int, bool]:
+    """``(total, fumble)`` of ``wild_roll(dice, n, pips, purpose)``, reading the same faces."""
+    if n <= 0:
+        return pips, False
+    if type(dice) is not SimulationDice:
+        roll = wild_roll(dice, n, pips, purpose)
+        return roll.total, roll.fumble
+    rand = dice._rng.random
+    wild = floor(rand() * 6) + 1
+    total = wild + pips + n - 1  # the other dice's "+ 1"s
+    others = n - 1
+    while others:
+        total += floor(rand() * 6)
+        others -= 1
+    last = wild
+    while last == 6:  # R-DICE-5: the wild die explodes
+        last = floor(rand() * 6) + 1
+        total += last
+    return total, wild == 1
+
+
+def faces(dice: Dice, n: int, sides: int, purpose: str) -> list[int]:
+    """``list(dice.roll(n, sides, purpose))``: n dice as one draw."""
+    if type(dice) is not SimulationDice:
+        return list(dice.roll(n, sides, purpose))
+    rand = dice._rng.random
+    return [floor(rand() * sides) + 1 for _ in range(n)]
+
+
+def one_face(dice: Dice, sides: int, purpose: str) -> int:
+    """``dice.roll(1, sides, purpose)[0]``: one die as one draw."""
+    if type(dice) is SimulationDice:
+        return floor(dice._rng.random() * sides) + 1
+    return dice.roll(1, sides, purpose)[0]
+
+
+def count_at_most(dice: Dice, n: int, sides: int, limit: int, purpose: str) -> int:
+    """How many faces of ``dice.roll(n, sides, purpose)`` are at most ``limit``; no draw for
+    n <= 0 (as ``red_dice`` and ``green_dice``). For a SimulationDice face <= limit is exactly
+    ``random() * sides < limit``."""
+    if n <= 0:
+        return 0
+    if type(dice) is not SimulationDice:
+        return sum([face <= limit for face in dice.roll(n, sides, purpose)])
+    rand = dice._rng.random
+    count = 0
+    while n:
+        if rand() * sides < limit:
+            count += 1
+        n -= 1
+    return count
 
 
 # --- R-BRD-2: X-Wing dice ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ for boarding duels (pairing 1 is the flagships' pairing).
 from __future__ import annotations
 
 from rules.boarding import boarding_vp, duel
-from rules.dice import Dice
+from rules.dice import Dice, faces
 from rules.naval_fire import ShipState, hits_of, take_volleys
 from rules.naval_maneuver import maneuver, resolve_stance
 from rules.naval_model import (
@@ -164,13 +164,13 @@ class Battle:
         """R-NAV-4 at near distance: both ships of every pairing roll (one draw, faces per
         pairing attacker then defender); a roll lower than the ship's agility succeeds and the
         successful ship chooses. Returns (mode, chooser) per pairing."""
-        faces = self.dice.roll(2 * n, 6, f"naval:r{self.round}:agility")
+        rolls = faces(self.dice, 2 * n, 6, f"naval:r{self.round}:agility")
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         bonus_a, bonus_d = self.bonus[ATTACKER], self.bonus[DEFENDER]  # R-NAV-9
         choices = []
         for i in range(n):
             a, d = att[i], dfn[i]
-            roll_a, roll_d = faces[2 * i], faces[2 * i + 1]
+            roll_a, roll_d = rolls[2 * i], rolls[2 * i + 1]
             agility_a, agility_d = a.agility, d.agility
             if diagonal is not None and i == n - 1:  # R-NAV-5: facing an extra ship, min 1
                 if diagonal.side == DEFENDER:
@@ -211,21 +211,21 @@ class Battle:
         mod_d = self.bonus[DEFENDER] - penalty
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         diagonal_fires = diagonal is not None and pairings[-1] == n - 1
-        faces = self.dice.roll(2 * len(pairings) + (1 if diagonal_fires else 0), 6,
-                               f"naval:r{self.round}:fire")
+        rolls = faces(self.dice, 2 * len(pairings) + (1 if diagonal_fires else 0), 6,
+                      f"naval:r{self.round}:fire")
         for j, i in enumerate(pairings):
             a, d = att[i], dfn[i]
-            roll_a, roll_d = faces[2 * j], faces[2 * j + 1]
+            roll_a, roll_d = rolls[2 * j], rolls[2 * j + 1]
             to_d = roll_a if roll_a <= a.attack + mod_a else 0
             to_a = roll_d if roll_d <= d.attack + mod_d else 0
             volleys_a, volleys_d = [to_a], [to_d]
             extra = None
             if diagonal_fires and i == n - 1:
                 extra = diagonal
-                hits = hits_of(faces[-1], diagonal.attack, far, self.bonus[diagonal.side])
+                hits = hits_of(rolls[-1], diagonal.attack, far, self.bonus[diagonal.side])
                 (volleys_d if diagonal.side == ATTACKER else volleys_a).append(hits)
             if self.events is not None:
-                shots = faces[2 * j:2 * j + (2 if extra is None else 3)]
+                shots = tuple(rolls[2 * j:2 * j + (2 if extra is None else 3)])
                 self.log_shots(i + 1, a, d, extra, shots, far)
             if to_a or len(volleys_a) > 1:
                 self.damage(i + 1, a, volleys_a)
@@ -300,10 +300,10 @@ class Battle:
 
     def line_stats(self) -> None:
         """Cache each line's CF and lowest agility for the maneuver step."""
-        att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
-        self.cf = (sum(st.attack for st in att), sum(st.attack for st in dfn))
-        self.agility = (min((st.agility for st in att), default=0),
-                        min((st.agility for st in dfn), default=0))
+        cf_a, agility_a = _stats(self.lines[ATTACKER])
+        cf_d, agility_d = _stats(self.lines[DEFENDER])
+        self.cf = (cf_a, cf_d)
+        self.agility = (agility_a, agility_d)
 
     # --- end of battle (R-NAV-8, R-NAV-11) ----------------------------------------------------
 
@@ -336,6 +336,18 @@ class Battle:
         by = st.captured_by
         holder = by if present[by] else other(by) if present[other(by)] else None
         return Capture(st.id, st.side, by, holder, rnd, vp)
+
+
+def _stats(line: list[ShipState]) -> tuple[int, int]:
+    """A line's CF (R-FLT-3) and lowest agility (R-NAV-3); (0, 0) for an empty line."""
+    if not line:
+        return 0, 0
+    cf, lowest = 0, line[0].agility
+    for st in line:
+        cf += st.attack
+        if st.agility < lowest:
+            lowest = st.agility
+    return cf, lowest
 
 
 def pair(values: tuple | None) -> dict | None:

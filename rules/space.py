@@ -7,7 +7,9 @@ With ``record_events=False`` no event dicts are built (odds previews, R-ODDS-1).
 
 from __future__ import annotations
 
-from rules.dice import Dice, WildRoll, wild_roll
+from operator import attrgetter
+
+from rules.dice import Dice, WildRoll, one_face, wild_roll, wild_total
 from rules.dicecode import (
     DiceCode,
     add_dice,
@@ -69,11 +71,6 @@ def _validate(attacker: SpaceSide, defender: SpaceSide, max_rounds: int,
         raise ValueError("ship ids must be unique across both sides")
 
 
-def _roll(dice: Dice, code: tuple[int, int], purpose: str, extra_pips: int = 0) -> WildRoll:
-    """One D6-system roll of a (dice, pips) code with the wild die (R-DICE-5)."""
-    return wild_roll(dice, code[0], code[1] + extra_pips, purpose)
-
-
 def _roll_event(rule: str, step: str, rnd: int, ship: ShipState, code: tuple[int, int],
                 roll: WildRoll, **extra) -> dict:
     return {"rule": rule, "step": step, "round": rnd, "ship": ship.id,
@@ -81,12 +78,15 @@ def _roll_event(rule: str, step: str, rnd: int, ship: ShipState, code: tuple[int
             "total": roll.total, "fumble": roll.fumble, **extra}
 
 
-def _plus(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
-    """Two codes rolled together (targeting + gun damage, shields + hull)."""
-    return a[0] + b[0], a[1] + b[1]
+_BY_HULL = attrgetter("hull_key")  # R-SPC-3 target: the enemy with the lowest remaining hull
+_BY_INITIATIVE = attrgetter("initiative")
 
 
 class _Battle:
+    """Mutable battle state. Hot path of odds previews (R-ODDS-1): with ``ev`` None no event
+    dict and no roll object is built (``wild_total``, ``one_face`` read the same faces), the
+    active ships are kept per side (``alive``) and each ship's rolled sets are cached."""
+
     def __init__(self, dice: Dice, attacker: SpaceSide, defender: SpaceSide, start: int,
                  advantage: str | None, ev: list | None) -> None:
         self.dice = dice
@@ -96,7 +96,10 @@ class _Battle:
         self.sides = {side.key: [ShipState(ship, side.key) for ship in side.ships]
                       for side in (attacker, defender)}
         self.ships = self.sides["attacker"] + self.sides["defender"]
-        self._update_over()
+        # active ships per side, in datasheet order; the enemies of a side's ships
+        self.alive = {key: list(ships) for key, ships in self.sides.items()}
+        self.enemies = {"attacker": self.alive["defender"], "defender": self.alive["attacker"]}
+        self._over = not (self.alive["attacker"] and self.alive["defender"])
         if ev is not None:
             ev.append({"rule": "R-SPC-2", "step": "setup", "start_distance_cm": start,
                        "advantage": advantage,
@@ -107,52 +110,61 @@ class _Battle:
     def over(self) -> bool:
         return self._over
 
-    def _update_over(self) -> None:
-        """Re-check R-SPC-8 after anything that may destroy a ship (a hit or a fumble)."""
-        self._over = not all(any(not s.destroyed for s in ships)
-                             for ships in self.sides.values())
-
-    def _pip(self, ship: ShipState, rnd: int) -> int:
-        """Interception advantage (R-INT-4 a): +1 pip in the first round."""
-        return 1 if rnd == 1 and ship.side == self.advantage else 0
+    def _check(self, ship: ShipState) -> None:
+        """Re-check R-SPC-8 after anything that may have destroyed ``ship`` (a hit, a fumble)."""
+        if ship.destroyed:
+            alive = self.alive[ship.side]
+            if ship in alive:
+                alive.remove(ship)
+            self._over = not (self.alive["attacker"] and self.alive["defender"])
 
     # --- R-SPC-3 round -------------------------------------------------------------------
 
     def play_round(self, rnd: int) -> None:
-        if self.ev is not None:
-            self.ev.append({"rule": "R-SPC-3", "step": "round", "round": rnd})
+        ev = self.ev
+        if ev is not None:
+            ev.append({"rule": "R-SPC-3", "step": "round", "round": rnd})
+        prefix = f"spc:r{rnd}:"
+        # Interception advantage (R-INT-4 a): +1 pip in the first round
+        favoured = self.advantage if rnd == 1 else None
         for ship in self.ships:
             if not ship.destroyed:
-                self._initiative(ship, rnd)
-        if not self.over():
+                self._initiative(ship, rnd, prefix, 1 if ship.side == favoured else 0)
+        if not self._over:
             for ship in self._order(rnd):
-                if self.over():
+                if self._over:
                     break
                 if not ship.destroyed:
-                    self._act(ship, rnd)
-        if not self.over():
-            self._repair(rnd)
+                    self._act(ship, rnd, prefix, 1 if ship.side == favoured else 0)
+        if not self._over:
+            self._repair(rnd, prefix)
         for ship in self.ships:
-            ship.end_round()
+            if ship.shields_down or ship.bonus_off:
+                ship.end_round()
 
-    def _initiative(self, ship: ShipState, rnd: int) -> None:
+    def _initiative(self, ship: ShipState, rnd: int, prefix: str, pip: int) -> None:
         """(1) maneuver dice + speed, kept for the round; fumble: initiative = speed and a
         random system loses 1D ([reading] the advantage pip does not apply then)."""
-        code = ship.live["maneuver"]
-        roll = _roll(self.dice, code, f"spc:r{rnd}:init:ship={ship.id}", self._pip(ship, rnd))
+        dice, pips = ship.init_code
+        purpose = prefix + ship.purposes["init"]
         speed = ship.speed
-        ship.initiative = speed if roll.fumble else roll.total + speed
+        if self.ev is None:
+            total, fumble = wild_total(self.dice, dice, pips + pip, purpose)
+        else:
+            roll = wild_roll(self.dice, dice, pips + pip, purpose)
+            total, fumble = roll.total, roll.fumble
+        ship.initiative = speed if fumble else total + speed
         if self.ev is not None:
-            self.ev.append(_roll_event("R-SPC-3", "initiative", rnd, ship, code, roll,
-                                       speed=speed, initiative=ship.initiative,
-                                       advantage_pip=self._pip(ship, rnd)))
-        if roll.fumble:
-            self._fumble(ship, rnd, "R-SPC-3")
+            self.ev.append(_roll_event("R-SPC-3", "initiative", rnd, ship, ship.init_code,
+                                       roll, speed=speed, initiative=ship.initiative,
+                                       advantage_pip=pip))
+        if fumble:
+            self._fumble(ship, rnd, prefix, "R-SPC-3")
 
-    def _fumble(self, ship: ShipState, rnd: int, rule: str) -> None:
-        face = self.dice.roll(1, 6, f"spc:r{rnd}:fumble:ship={ship.id}")[0]
+    def _fumble(self, ship: ShipState, rnd: int, prefix: str, rule: str) -> None:
+        face = one_face(self.dice, 6, prefix + ship.purposes["fumble"])
         hit = ship.fumble_step(face)
-        self._update_over()
+        self._check(ship)
         if self.ev is not None:
             self.ev.append({"rule": rule, "step": "fumble_damage", "round": rnd,
                             "ship": ship.id, "dice": [face], "hit": hit,
@@ -161,19 +173,28 @@ class _Battle:
     def _order(self, rnd: int) -> list[ShipState]:
         """Descending initiative; each group of tied ships is ordered by draws from the dice
         (a uniform shuffle: pick the next ship with a d<k> from the k still unordered)."""
-        alive = sorted((s for s in self.ships if not s.destroyed), key=lambda s: -s.initiative)
+        alive = [s for s in self.ships if not s.destroyed]
+        alive.sort(key=_BY_INITIATIVE, reverse=True)  # stable: ties keep datasheet order
         order: list[ShipState] = []
         draws: list[list[int]] = []
-        i = 0
-        while i < len(alive):
-            group = [s for s in alive[i:] if s.initiative == alive[i].initiative]
-            i += len(group)
-            purpose = f"spc:r{rnd}:order:ships={','.join(str(s.id) for s in group)}"
-            while len(group) > 1:
-                face = self.dice.roll(1, len(group), purpose)[0]
-                draws.append([s.id for s in group] + [face])
-                order.append(group.pop(face - 1))
-            order += group
+        i, count = 0, len(alive)
+        while i < count:
+            value = alive[i].initiative
+            j = i + 1
+            while j < count and alive[j].initiative == value:
+                j += 1
+            if j - i == 1:
+                order.append(alive[i])
+            else:
+                group = alive[i:j]
+                purpose = f"spc:r{rnd}:order:ships={','.join(str(s.id) for s in group)}"
+                while len(group) > 1:
+                    face = one_face(self.dice, len(group), purpose)
+                    if self.ev is not None:
+                        draws.append([s.id for s in group] + [face])
+                    order.append(group.pop(face - 1))
+                order += group
+            i = j
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-3", "step": "order", "round": rnd,
                             "order": [s.id for s in order],
@@ -187,89 +208,110 @@ class _Battle:
     def _distance(self, a: ShipState, b: ShipState) -> int:
         return max(0, self.start - a.advance - b.advance)
 
-    def _act(self, ship: ShipState, rnd: int) -> None:
+    def _act(self, ship: ShipState, rnd: int, prefix: str, pip: int) -> None:
         """(2)-(4): move toward the enemy with the lowest remaining hull, then attack.
 
         [reading] R-SPC-2/3: the ship attacks its target if within range, else the in-range
         enemy with the lowest remaining hull, if any (ties: datasheet order)."""
-        enemies = [s for s in self.sides[_other(ship.side)] if not s.destroyed]
-        target = min(enemies, key=_hull_key)
-        distance = self._distance(ship, target)
-        moved = min(max(0, ship.initiative), max(0, distance - RANGE_CM))
+        enemies = self.enemies[ship.side]
+        target = min(enemies, key=_BY_HULL)  # the first of the lowest
+        # up to its initiative, stopping at range: min(max(0, initiative), max(0, room))
+        room = self.start - ship.advance - target.advance - RANGE_CM
+        moved = ship.initiative
+        if moved <= 0 or room <= 0:
+            moved = 0
+        elif room < moved:
+            moved = room
         ship.advance += moved
-        in_range = [s for s in enemies if self._distance(ship, s) <= RANGE_CM]
-        victim = min(in_range, key=_hull_key) if in_range else None
+        # an enemy e is in range when start - advance - e.advance <= RANGE_CM
+        reach = self.start - RANGE_CM - ship.advance
+        if target.advance >= reach:
+            victim = target  # the lowest hull of all is the lowest of those in range
+        else:
+            victim = None
+            for enemy in enemies:
+                if enemy.advance >= reach and (victim is None
+                                               or enemy.hull_key < victim.hull_key):
+                    victim = enemy
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-2", "step": "move", "round": rnd, "ship": ship.id,
                             "target": target.id, "moved_cm": moved, "advance": ship.advance,
                             "distance": self._distance(ship, target),
                             "attacks": victim.id if victim else None})
         if victim is not None:
-            self._attack(ship, victim, rnd)
+            self._attack(ship, victim, rnd, prefix, pip)
 
-    def _attack(self, ship: ShipState, victim: ShipState, rnd: int) -> None:
+    def _attack(self, ship: ShipState, victim: ShipState, rnd: int, prefix: str,
+                pip: int) -> None:
         """R-SPC-4: targeting + gun damage vs the target's initiative; lower misses.
 
         [reading] R-SPC-6: a ship whose guns are at 0D has no guns left and does not attack."""
-        if ship.live["gun_damage"][0] == 0:
-            if self.ev is not None:
-                self.ev.append({"rule": "R-SPC-4", "step": "attack", "round": rnd,
-                                "ship": ship.id, "target": victim.id, "decision": "no guns"})
+        ev = self.ev
+        if ship.guns == 0:
+            if ev is not None:
+                ev.append({"rule": "R-SPC-4", "step": "attack", "round": rnd,
+                           "ship": ship.id, "target": victim.id, "decision": "no guns"})
             return
-        code = _plus(ship.live["targeting"], ship.live["gun_damage"])
-        roll = _roll(self.dice, code, f"spc:r{rnd}:attack:ship={ship.id}",
-                         self._pip(ship, rnd))
-        decision = "fumble" if roll.fumble else (
-            "miss" if roll.total < victim.initiative else "hit")
-        if self.ev is not None:
-            self.ev.append(_roll_event("R-SPC-4", "attack", rnd, ship, code, roll,
-                                       target=victim.id, vs=victim.initiative,
-                                       advantage_pip=self._pip(ship, rnd), decision=decision))
-        if roll.fumble:
-            self._fumble(ship, rnd, "R-SPC-4")
-        elif decision == "hit":
-            self._hit(victim, roll.total, rnd)
+        dice, pips = ship.attack_code
+        purpose = prefix + ship.purposes["attack"]
+        if ev is None:
+            total, fumble = wild_total(self.dice, dice, pips + pip, purpose)
+        else:
+            roll = wild_roll(self.dice, dice, pips + pip, purpose)
+            total, fumble = roll.total, roll.fumble
+            decision = "fumble" if fumble else (
+                "miss" if total < victim.initiative else "hit")
+            ev.append(_roll_event("R-SPC-4", "attack", rnd, ship, ship.attack_code, roll,
+                                  target=victim.id, vs=victim.initiative,
+                                  advantage_pip=pip, decision=decision))
+        if fumble:
+            self._fumble(ship, rnd, prefix, "R-SPC-4")
+        elif total >= victim.initiative:
+            self._hit(victim, total, rnd, prefix)
 
-    def _hit(self, ship: ShipState, attack: int, rnd: int) -> None:
+    def _hit(self, ship: ShipState, attack: int, rnd: int, prefix: str) -> None:
         """R-SPC-5: shields + hull (hull only while shields are down) vs the attack."""
-        live = ship.live
-        code = live["hull"] if ship.shields_down else _plus(live["shields"], live["hull"])
-        roll = _roll(self.dice, code, f"spc:r{rnd}:defence:ship={ship.id}")
-        difference = attack - roll.total
-        if self.ev is not None:
-            self.ev.append(_roll_event("R-SPC-5", "defence", rnd, ship, code, roll,
-                                       shields_down=ship.shields_down, attack=attack,
-                                       difference=difference,
-                                       decision=band_name(difference)))
+        code = ship.hull_code if ship.shields_down else ship.defence_code
+        purpose = prefix + ship.purposes["defence"]
+        ev = self.ev
+        if ev is None:
+            total, fumble = wild_total(self.dice, code[0], code[1], purpose)
+        else:
+            roll = wild_roll(self.dice, code[0], code[1], purpose)
+            total, fumble = roll.total, roll.fumble
+        difference = attack - total
+        if ev is not None:
+            ev.append(_roll_event("R-SPC-5", "defence", rnd, ship, code, roll,
+                                  shields_down=ship.shields_down, attack=attack,
+                                  difference=difference, decision=band_name(difference)))
         if difference >= 0:
-            ship.take_hit(self.dice, difference, f"spc:r{rnd}:hit:ship={ship.id}", self.ev)
-            self._update_over()
-        if roll.fumble:  # the 1 counted; the shields fail after this hit, until round end
+            ship.take_hit(self.dice, difference, prefix + ship.purposes["hit"], ev)
+            self._check(ship)
+        if fumble:  # the 1 counted; the shields fail after this hit, until round end
             ship.shields_down = True
-        if ship.destroyed and self.ev is not None:
-            self.ev.append({"rule": "R-SPC-5", "step": "destroyed", "round": rnd,
-                            "ship": ship.id})
+        if ship.destroyed and ev is not None:
+            ev.append({"rule": "R-SPC-5", "step": "destroyed", "round": rnd, "ship": ship.id})
 
     # --- R-SPC-7 repair, R-SPC-8 end ------------------------------------------------------
 
-    def _repair(self, rnd: int) -> None:
+    def _repair(self, rnd: int, prefix: str) -> None:
         """1d6, no wild die: 1 nothing, 2-5 one damage, 6 two. [reading] Only ships with
         damage to repair roll (a roll for an undamaged ship could change nothing)."""
         for ship in self.ships:
-            if ship.destroyed or not ship.damaged():
+            if ship.destroyed or not ship.hurt:
                 continue
-            face = self.dice.roll(1, 6, f"spc:r{rnd}:repair:ship={ship.id}")[0]
+            face = one_face(self.dice, 6, prefix + ship.purposes["repair"])
             repaired = ship.repair(0 if face == 1 else 2 if face == 6 else 1)
             if self.ev is not None:
                 self.ev.append({"rule": "R-SPC-7", "step": "repair", "round": rnd,
                                 "ship": ship.id, "dice": [face], "repaired": repaired})
 
     def outcome(self, rounds: int) -> SpaceOutcome:
-        alive = {key: any(not s.destroyed for s in ships) for key, ships in self.sides.items()}
+        alive = {key: bool(ships) for key, ships in self.alive.items()}
         winner = None
         if alive["attacker"] != alive["defender"]:
             winner = "attacker" if alive["attacker"] else "defender"
-        reason = "annihilation" if self.over() else "max_rounds"
+        reason = "annihilation" if self._over else "max_rounds"
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-8", "step": "end", "rounds": rounds,
                             "winner": winner, "reason": reason,
@@ -284,9 +326,3 @@ def _captain(ship: SpaceShip) -> dict | None:
                                      "pip_system": cap.pip_system}
 
 
-def _hull_key(ship: ShipState) -> tuple[int, int]:
-    return ship.hull_key
-
-
-def _other(side: str) -> str:
-    return "defender" if side == "attacker" else "attacker"

@@ -7,7 +7,9 @@ engine; ``rules.space`` turns it into frozen results.
 
 from __future__ import annotations
 
-from rules.dice import Dice
+from functools import lru_cache
+
+from rules.dice import Dice, one_face
 from rules.dicecode import DiceCode
 from rules.space_model import CODE_SYSTEMS, Datasheet, ShipResult, SpaceShip
 
@@ -31,20 +33,25 @@ def band_name(difference: int) -> str:
 class ShipState:
     """One ship in battle. Codes are kept as (dice, pips) tuples, refreshed on every change:
     ``live`` is what the ship rolls now, ``speed`` its speed now, ``hull_key`` its remaining
-    hull for target choice (without this round's cancellation of the captain bonus)."""
+    hull for target choice (without this round's cancellation of the captain bonus).
+
+    For the battle loop the rolled sets are cached too: ``init_code`` (maneuver),
+    ``attack_code`` (targeting + gun damage, R-SPC-4), ``guns`` (gun damage dice),
+    ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
+    damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
 
     __slots__ = ("ship", "id", "side", "base", "cap_dice", "cap_pip", "damage",
                  "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
-                 "advance", "initiative", "live", "speed", "hull_key")
+                 "advance", "initiative", "live", "speed", "hull_key", "init_code",
+                 "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm")
 
     def __init__(self, ship: SpaceShip, side: str) -> None:
         self.ship = ship
         self.id = ship.id
         self.side = side
         sheet = ship.datasheet
-        self.base = {name: (getattr(sheet, name).dice, getattr(sheet, name).pips)
-                     for name in CODE_SYSTEMS}
-        self.base["speed"] = (sheet.speed, 0)
+        self.base = _base(sheet.maneuver, sheet.speed, sheet.targeting, sheet.gun_damage,
+                          sheet.shields, sheet.hull)
         self.cap_dice = ship.captain.dice_system if ship.captain else None
         self.cap_pip = ship.captain.pip_system if ship.captain else None
         self.damage = dict.fromkeys(self.base, 0)
@@ -53,10 +60,22 @@ class ShipState:
         self.bridge_hit = False
         self.destroyed = False
         self.shields_down = False
+        self.hurt = False
         self.advance = 0
         self.initiative = 0
+        self.purposes = _purposes(ship.id)
         self.live: dict[str, tuple[int, int]] = {}
-        self._refresh()
+        self.perm: dict[str, tuple[int, int]] = {}  # ``_value(system, False)`` of every system
+        if ship.captain is None:  # no bonus: the cached values straight from the datasheet
+            self.perm.update(self.base)
+            self.speed = sheet.speed
+            self.hull_key = self.base["hull"]
+            for name in CODE_SYSTEMS:
+                code = self.base[name]
+                self.live[name] = code if code[0] > 0 else (0, 0)
+            self._combine()
+        else:
+            self._refresh()
 
     # --- codes --------------------------------------------------------------------------
 
@@ -70,20 +89,36 @@ class ShipState:
             if system == self.cap_dice:
                 dice += 1
         if system == "speed":
-            return max(0, dice + pips - self.damage[system]), 0
-        return max(0, dice - self.damage[system]), pips
+            dice += pips
+            pips = 0
+        dice -= self.damage[system]
+        return (dice if dice > 0 else 0), pips
 
     def _refresh(self, *systems: str) -> None:
         """Recompute the cached values of ``systems`` (all when none are named)."""
+        cancelled = self.captain_alive and self.bonus_off  # else live equals permanent
         for system in systems or self.base:
+            perm = self.perm[system] = self._value(system, False)
+            dice, pips = self._value(system, True) if cancelled else perm
             if system == "speed":
-                self.speed = self._value("speed", True)[0]
+                self.speed = dice
                 continue
-            dice, pips = self._value(system, True)
             # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
             self.live[system] = (dice, pips) if dice > 0 else (0, 0)
             if system == "hull":
-                self.hull_key = self._value("hull", False)
+                self.hull_key = perm
+        self._combine()
+
+    def _combine(self) -> None:
+        """The rolled sets cached for the battle loop, from ``live``."""
+        live = self.live
+        self.init_code = live["maneuver"]
+        targeting, guns = live["targeting"], live["gun_damage"]
+        self.guns = guns[0]
+        self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
+        shields, hull = live["shields"], live["hull"]
+        self.hull_code = hull
+        self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
 
     def code(self, system: str) -> DiceCode:
         """The code rolled now (damage and this round's captain bonus applied)."""
@@ -91,10 +126,10 @@ class ShipState:
 
     def dice_left(self, system: str) -> int:
         """Permanent dice of a system (the 0D tests of R-SPC-6)."""
-        return self._value(system, False)[0]
+        return self.perm[system][0]
 
     def speed_left(self) -> int:
-        return self._value("speed", False)[0]
+        return self.perm["speed"][0]
 
     def end_round(self) -> None:
         """Shields and a captain bonus cancelled by a fumble return next round."""
@@ -111,6 +146,7 @@ class ShipState:
         self.captain_alive = False
         system = self.cap_dice
         self.damage[system] = min(self.damage[system], self.base[system][0])
+        self.hurt = any(self.damage.values())
         self._refresh()
         self._check_hull()
 
@@ -147,6 +183,7 @@ class ShipState:
 
     def _lose(self, system: str) -> str:
         self.damage[system] += 1
+        self.hurt = True
         self._refresh(system)
         if system == "hull":
             self._check_hull()
@@ -160,13 +197,17 @@ class ShipState:
 
     def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None) -> None:
         """Apply the damage band for attack - defence = difference >= 0."""
-        low, rolls, lost = next(band for band in BANDS if difference >= band[0])
+        for low, rolls, lost in BANDS:  # noqa: B007 - the band found is used below
+            if difference >= low:
+                break
+        else:
+            raise ValueError(f"a hit needs a difference of at least 0, not {difference}")
         if low == 20:
             self.destroyed = True
         elif low == 0:
             self.shields_down = True
         for _ in range(rolls):
-            face = dice.roll(1, 6, purpose)[0]
+            face = one_face(dice, 6, purpose)
             # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
             # fall-through (a system at 0D passes the rest to hull).
             hit = [self.hit_step(face) for _ in range(lost) if not self.destroyed]
@@ -180,7 +221,7 @@ class ShipState:
     # --- R-SPC-7 ------------------------------------------------------------------------
 
     def damaged(self) -> bool:
-        return any(self.damage.values())
+        return self.hurt
 
     def repair(self, count: int) -> list[str]:
         """Give back up to ``count`` damage in REPAIR_ORDER; the captain is not restored."""
@@ -191,17 +232,50 @@ class ShipState:
                 done.append(system)
                 count -= 1
         if done:
+            self.hurt = any(self.damage.values())
             self._refresh(*set(done))
         return done
 
     # --- results ------------------------------------------------------------------------
 
     def datasheet_now(self) -> Datasheet:
-        codes = {system: DiceCode(*self._value(system, False)) for system in CODE_SYSTEMS}
-        return Datasheet(speed=self.speed_left(), **codes)
+        if not self.hurt and self.ship.captain is None:  # nothing changed: the datasheet
+            return self.ship.datasheet
+        perm = self.perm
+        return _datasheet(perm["maneuver"], perm["speed"][0], perm["targeting"],
+                          perm["gun_damage"], perm["shields"], perm["hull"])
 
     def result(self) -> ShipResult:
         return ShipResult(self.id, self.ship.name, self.side,
                           "destroyed" if self.destroyed else "active", self.datasheet_now(),
                           {k: v for k, v in self.damage.items() if v}, self.captain_alive,
                           self.bridge_hit)
+
+
+# --- small immutable values, shared (every battle of an odds preview builds them again) -------
+
+
+def _base(maneuver: DiceCode, speed: int, targeting: DiceCode, gun_damage: DiceCode,
+          shields: DiceCode, hull: DiceCode) -> dict[str, tuple[int, int]]:
+    """A datasheet as (dice, pips) per system and (speed, 0), in ``CODE_SYSTEMS`` order."""
+    return {"maneuver": (maneuver.dice, maneuver.pips),
+            "targeting": (targeting.dice, targeting.pips),
+            "gun_damage": (gun_damage.dice, gun_damage.pips),
+            "shields": (shields.dice, shields.pips), "hull": (hull.dice, hull.pips),
+            "speed": (speed, 0)}
+
+
+@lru_cache(maxsize=4096)
+def _purposes(ship_id: int) -> dict[str, str]:
+    """The ship's parts of its dice purposes ``spc:r<round>:<kind>:ship=<id>``. Read only."""
+    return {kind: f"{kind}:ship={ship_id}"
+            for kind in ("init", "attack", "defence", "hit", "fumble", "repair")}
+
+
+@lru_cache(maxsize=4096)
+def _datasheet(maneuver: tuple[int, int], speed: int, targeting: tuple[int, int],
+               gun_damage: tuple[int, int], shields: tuple[int, int],
+               hull: tuple[int, int]) -> Datasheet:
+    """A datasheet from (dice, pips) codes; frozen, so equal ones are shared."""
+    return Datasheet(DiceCode(*maneuver), speed, DiceCode(*targeting), DiceCode(*gun_damage),
+                     DiceCode(*shields), DiceCode(*hull))
