@@ -6,26 +6,30 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
-from battles.models import Battle, ResultChange
+from battles import reporting
+from battles.lists import participants
+from battles.models import ArmyList, Battle, ResultChange, ScheduleProposal
 from battles.results import battle_result_enter, check_result_phase
 
 from .base import CampaignScoped, error_responses
 from .pagination import Pagination
 from .serializers_battles import BattleFilter, BattleSerializer, ResultInput, page_of
 
-REPORT_LATER = ("Players report results with the players' result workflow, which is not open "
-                "yet; until then the campaign admin enters results.")
-
 
 def campaign_battles(campaign) -> QuerySet:
     """The campaign's battles with everything the serializer reads, in a constant number of
-    queries whatever their number."""
+    queries whatever their number. Army lists are fetched as ids only: the battle shows
+    whether a list is in, never what it holds (R-ARM-3)."""
     history = ResultChange.objects.select_related("by").order_by("at", "id")
-    return (Battle.objects.filter(campaign=campaign).select_related("round")
-            .prefetch_related(Prefetch("history", queryset=history))
+    handed_in = ArmyList.objects.only("id", "battle_id", "player_id")
+    open_proposals = ScheduleProposal.objects.filter(status=ScheduleProposal.Status.PROPOSED)
+    return (Battle.objects.filter(campaign=campaign).select_related("round", "campaign")
+            .prefetch_related(Prefetch("history", queryset=history),
+                              Prefetch("army_lists", queryset=handed_in),
+                              Prefetch("proposals", queryset=open_proposals))
             .order_by("round__number", "attack__order"))
 
 
@@ -71,20 +75,70 @@ class BattleResult(BattleScoped):
     @extend_schema(request=ResultInput,
                    responses={200: BattleSerializer, **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id, battle_id):
-        """The campaign admin enters or corrects a result, confirmed at once (R-BAT-3); every
-        change is kept in the history (R-BAT-4). Participants' reports come later (403)."""
+        """A participant reports the result for the opponent to confirm or dispute; the
+        campaign admin (not playing this battle) enters or corrects it, confirmed at once
+        (R-BAT-3). Every change is kept in the history (R-BAT-4)."""
         self.require_member()
         battle = self.get_battle()
-        if not self.is_admin:
-            player = self.player
-            if player and player.pk in (battle.attacker_id, battle.defender_id):
-                raise exceptions.PermissionDenied(REPORT_LATER)
+        player = self.player
+        playing = player is not None and player.pk in participants(battle)
+        if playing and not (self.is_admin and battle.defender_id is None):
+            reporting.check_reporter(battle, player)  # 403 against a neutral garrison
+            reporting.check_report_state(battle, battle.round, player)
+            data = ResultInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            reporting.battle_result_report(battle=battle, player=player, **data.validated_data)
+        elif self.is_admin:
+            check_result_phase(battle.round, battle)
+            data = ResultInput(data=request.data)
+            data.is_valid(raise_exception=True)
+            battle_result_enter(battle=battle, by_admin_user=request.user,
+                                **data.validated_data)
+        else:
             raise exceptions.PermissionDenied("Only the battle's participants or the campaign "
                                               "admin may enter its result.")
-        check_result_phase(battle.round, battle)
-        data = ResultInput(data=request.data)
+        return Response(BattleSerializer(self.get_battle()).data)
+
+
+class ResultAnswer(BattleScoped):
+    def answering(self) -> tuple[Battle, object]:
+        """401, 404, 403 for anyone but a participant, 409 / 400 unless a report by the
+        opponent waits (R-BAT-3)."""
+        self.require_member()
+        battle = self.get_battle()
+        player = reporting.check_reporter(battle, self.player)
+        reporting.check_answer_state(battle, battle.round, player)
+        return battle, player
+
+
+class ResultConfirm(ResultAnswer):
+    @extend_schema(request=None,
+                   responses={200: BattleSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def post(self, request, campaign_id, battle_id):
+        """The other participant confirms the reported result (R-BAT-3); a chain link's
+        follow-up starts at once (R-CON-6)."""
+        battle, player = self.answering()
+        reporting.battle_result_confirm(battle=battle, player=player)
+        return Response(BattleSerializer(self.get_battle()).data)
+
+
+class DisputeInput(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True,
+                                   max_length=reporting.MAX_REASON,
+                                   help_text="why, for the campaign admin")
+
+
+class ResultDispute(ResultAnswer):
+    @extend_schema(request=DisputeInput,
+                   responses={200: BattleSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def post(self, request, campaign_id, battle_id):
+        """The other participant disputes the reported result (R-BAT-3); the campaign admin
+        settles it by entering the result."""
+        battle, player = self.answering()
+        data = DisputeInput(data=request.data)
         data.is_valid(raise_exception=True)
-        battle_result_enter(battle=battle, by_admin_user=request.user, **data.validated_data)
+        reporting.battle_result_dispute(battle=battle, player=player,
+                                        reason=data.validated_data.get("reason", ""))
         return Response(BattleSerializer(self.get_battle()).data)
 
 
@@ -93,4 +147,8 @@ urlpatterns = [
     path(BATTLES, BattleList.as_view(), name="battle-list"),
     path(BATTLES + "<int:battle_id>/", BattleDetail.as_view(), name="battle-detail"),
     path(BATTLES + "<int:battle_id>/result/", BattleResult.as_view(), name="battle-result"),
+    path(BATTLES + "<int:battle_id>/result/confirm/", ResultConfirm.as_view(),
+         name="battle-result-confirm"),
+    path(BATTLES + "<int:battle_id>/result/dispute/", ResultDispute.as_view(),
+         name="battle-result-dispute"),
 ]

@@ -1,9 +1,11 @@
 """Serializers of the battles API (API.md "Battles (tabletop)")."""
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from battles.models import Battle, ResultChange
+from battles.lists import lists_revealed, participants
+from battles.models import Battle, ResultChange, ScheduleProposal
 from battles.results import MAX_VP, result_snapshot
 
 ID_MAX = 2**31 - 1
@@ -43,8 +45,18 @@ class ResultChangeSerializer(serializers.ModelSerializer):
 
 
 class BonusSerializer(serializers.Serializer):
+    base = serializers.IntegerField(help_text="base_army_points (R-BON-1)")
     tiles = serializers.IntegerField(help_text="tile bonus (R-BON-2)")
     markers = serializers.IntegerField(help_text="marker bonus (R-MRK-2)")
+    total = serializers.IntegerField(help_text="the limit: base + tiles + markers (R-BON-1)")
+
+
+class ProposalSerializer(serializers.ModelSerializer):
+    proposed_by = serializers.IntegerField(source="proposed_by_id", help_text="player id")
+
+    class Meta:
+        model = ScheduleProposal
+        fields = ["id", "proposed_by", "proposed_at", "place", "status", "created_at"]
 
 
 class BattleSerializer(serializers.ModelSerializer):
@@ -55,8 +67,15 @@ class BattleSerializer(serializers.ModelSerializer):
                                         help_text="null until settled, or a neutral garrison")
     point_limits = serializers.DictField(child=serializers.IntegerField(),
                                          help_text="player id (string) -> army limit (R-BON-1)")
-    bonus = serializers.DictField(child=BonusSerializer(),
-                                  help_text="player id (string) -> bonus breakdown")
+    bonus = serializers.SerializerMethodField(
+        help_text="player id (string) -> limit breakdown (R-BON-1)")
+    schedule_proposal = serializers.SerializerMethodField(
+        help_text="the open date proposal (R-BAT-2), null when none")
+    lists_submitted = serializers.SerializerMethodField(
+        help_text="player id (string) -> whether that side's army list is in (never its "
+                  "content, R-ARM-3)")
+    lists_revealed = serializers.SerializerMethodField(
+        help_text="whether the participants see each other's lists (R-ARM-3)")
     result = serializers.SerializerMethodField()
     history = ResultChangeSerializer(many=True)
 
@@ -64,11 +83,44 @@ class BattleSerializer(serializers.ModelSerializer):
         model = Battle
         fields = ["id", "round", "tile", "attacker", "defender", "neutral", "chain_position",
                   "chain_length", "status", "point_limits", "bonus", "scheduled_at", "place",
-                  "result", "history"]
+                  "schedule_proposal", "lists_submitted", "lists_revealed", "result",
+                  "history"]
+
+    @extend_schema_field(serializers.DictField(child=BonusSerializer()))
+    def get_bonus(self, battle: Battle) -> dict:
+        return limit_breakdown(battle)
+
+    @extend_schema_field(ProposalSerializer(allow_null=True))
+    def get_schedule_proposal(self, battle: Battle) -> dict | None:
+        proposals = [p for p in battle.proposals.all()
+                     if p.status == ScheduleProposal.Status.PROPOSED]
+        return ProposalSerializer(proposals[0]).data if proposals else None
+
+    @extend_schema_field(serializers.DictField(child=serializers.BooleanField()))
+    def get_lists_submitted(self, battle: Battle) -> dict:
+        handed_in = {row.player_id for row in battle.army_lists.all()}
+        return {str(p): p in handed_in for p in participants(battle)}
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_lists_revealed(self, battle: Battle) -> bool:
+        now = self.context.get("now") or timezone.now()
+        return lists_revealed(battle, battle.round, now)
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, battle: Battle) -> dict | None:
         return result_snapshot(battle)
+
+
+def limit_breakdown(battle: Battle) -> dict:
+    """R-BON-1: base, tile bonus, marker bonus and total per participant; the base is what the
+    limit holds beyond its bonuses (the ruleset may have changed since)."""
+    breakdown = {}
+    for player, bonus in battle.bonus.items():
+        total = battle.point_limits.get(player, 0)
+        tiles, markers = bonus.get("tiles", 0), bonus.get("markers", 0)
+        breakdown[player] = {"base": total - tiles - markers, "tiles": tiles,
+                             "markers": markers, "total": total}
+    return breakdown
 
 
 class ResultInput(serializers.Serializer):

@@ -1,7 +1,9 @@
 from django.urls import path
 
-from . import attacks, battles, campaigns, conquest, rounds, views
+from . import army_lists, attacks, battles, campaigns, conquest, rounds, schedule, views
+from . import calendar as calendar_views
 from . import map as map_views
+from . import notifications as notification_views
 from .auth import TokenView
 
 app_name = "api"
@@ -9,5 +11,6 @@ urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
     path("me/", views.MeView.as_view(), name="me"),
 ]
-for module in (campaigns, map_views, rounds, attacks, battles, conquest):
+for module in (campaigns, map_views, rounds, attacks, battles, conquest, army_lists, schedule,
+               calendar_views, notification_views):
     urlpatterns += module.urlpatterns

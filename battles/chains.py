@@ -170,7 +170,10 @@ def close_battles(rnd: Round, now: datetime) -> None:
         if battle.status == Battle.Status.DONE and not needs_decision(battle):
             continue
         if battle.status != Battle.Status.DONE:
-            if battle.result_status != Battle.ResultStatus.CONFIRMED:
+            if battle.result_status == Battle.ResultStatus.REPORTED:  # played (R-BAT-3)
+                _confirm_default(battle, battle.outcome, now,
+                                 "R-BAT-3: report unanswered at the battles deadline")
+            elif battle.result_status != Battle.ResultStatus.CONFIRMED:
                 _confirm_default(battle, outcome, now,
                                  f"R-RND-3: unplayed ({ruleset.unplayed_outcome})")
             else:

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 
 class Battle(models.Model):
@@ -55,6 +56,9 @@ class Battle(models.Model):
     reported_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     chain_decision = models.CharField(max_length=5, blank=True)  # "roll" / "waive" (R-CON-6)
+    lists_revealed_at = models.DateTimeField(null=True, blank=True)  # R-ARM-3
+    calendar_sequence = models.PositiveIntegerField(default=0)  # bumped when date/place change
+    schedule_changed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "attack__order"]
@@ -116,3 +120,115 @@ class ConquestRoll(models.Model):
 
     class Meta:
         ordering = ["counter"]
+
+
+class ArmyList(models.Model):
+    """A participant's army list for one battle (R-ARM-1..3): one per battle and player,
+    replaceable until the battle's lists are revealed (``Battle.lists_revealed_at``)."""
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="army_lists")
+    player = models.ForeignKey("campaigns.Player", on_delete=models.CASCADE,
+                               related_name="army_lists")
+    name = models.CharField(max_length=200, blank=True)
+    faction = models.CharField(max_length=200, blank=True)
+    entries = models.JSONField(default=list)  # [{"name", "points"}]
+    total = models.PositiveIntegerField()
+    roster_total = models.PositiveIntegerField(null=True, blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    source = models.CharField(max_length=12)  # rosters.SOURCES
+    submitted_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle", "player"], name="list_once")]
+        ordering = ["battle", "player"]
+
+
+class ScheduleProposal(models.Model):
+    """A proposed date, time and place for a battle (R-BAT-2). At most one is ``proposed`` at a
+    time; a counter-proposal supersedes it, acceptance fixes the battle's date."""
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed"
+        ACCEPTED = "accepted"
+        SUPERSEDED = "superseded"
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="proposals")
+    proposed_by = models.ForeignKey("campaigns.Player", on_delete=models.CASCADE,
+                                    related_name="+")
+    proposed_at = models.DateTimeField()
+    place = models.CharField(max_length=200)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["battle"], condition=Q(status="proposed"),
+                                               name="one_open_proposal")]
+        ordering = ["battle", "created_at", "id"]
+
+
+class CalendarToken(models.Model):
+    """The secret of a user's personal calendar feed URL (R-BAT-2); regenerable."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="calendar_token")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField()
+
+
+class CalendarDeadline(models.Model):
+    """A phase deadline as the calendar feeds publish it: ``sequence`` grows whenever ``at``
+    moves, so subscribed clients take the change (RFC 5545 SEQUENCE)."""
+
+    round = models.ForeignKey("campaigns.Round", on_delete=models.CASCADE,
+                              related_name="calendar_deadlines")
+    phase = models.CharField(max_length=10)
+    at = models.DateTimeField()
+    sequence = models.PositiveIntegerField(default=0)
+    changed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "phase"],
+                                               name="deadline_once")]
+
+
+class NotificationKind(models.TextChoices):
+    PHASE_OPENED = "phase_opened"
+    DEADLINE_SOON = "deadline_soon"
+    DATE_PROPOSED = "date_proposed"
+    RESULT_TO_CONFIRM = "result_to_confirm"
+    DISPUTE_RAISED = "dispute_raised"
+
+
+class NotificationPreference(models.Model):
+    """A player's switch for one kind of e-mail; no row means on."""
+
+    player = models.ForeignKey("campaigns.Player", on_delete=models.CASCADE,
+                               related_name="notification_preferences")
+    kind = models.CharField(max_length=20, choices=NotificationKind.choices)
+    enabled = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["player", "kind"],
+                                               name="preference_once")]
+
+
+class Notification(models.Model):
+    """One e-mail to one user about one event. The unique key (recipient, kind, event) makes
+    queueing and sending happen once however often a hook or job runs; ``sent_at`` is set
+    when the mail went out."""
+
+    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                  related_name="notifications")
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
+                                 related_name="+")
+    kind = models.CharField(max_length=20, choices=NotificationKind.choices)
+    event = models.CharField(max_length=120)
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["recipient", "kind", "event"],
+                                               name="notification_once")]
+        ordering = ["id"]

@@ -3,10 +3,9 @@
 (R-BAT-3, R-BAT-4).
 
 Results: the campaign admin enters or corrects a result, confirmed at once
-(``battle_result_enter``). The players' own report / confirm / dispute workflow is a later
-step; it plugs in as ``battle_result_report`` / ``_confirm`` / ``_dispute`` writing through
-``_write_result`` with status ``reported`` / ``confirmed`` / ``disputed``, so history and the
-chain follow-up stay in one place.
+(``battle_result_enter``). The players' own report / confirm / dispute workflow
+(``battles.reporting``) writes through ``_write_result`` with status ``reported`` /
+``confirmed`` / ``disputed``, so history and the chain follow-up stay in one place.
 
 [decision] When results may change (R-SEC-2):
 - nothing before the ``battles`` phase (409 ``wrong_phase``), nothing on a chain link whose
@@ -136,9 +135,11 @@ def _check_changeable(rnd: Round, battle: Battle, outcome: str) -> None:
                        "points or the kind of result can change now.", code="result_locked")
 
 
-def _write_result(battle: Battle, by, values: dict, status: str, now: datetime) -> Battle:
-    """Store a result and append the change to the history (R-BAT-4); a result equal to the
-    current one changes nothing."""
+def _write_result(battle: Battle, by, values: dict, status: str, now: datetime,
+                  reason: str = "") -> Battle:
+    """Store a result and append the change to the history (R-BAT-4), with ``reason`` when
+    given (a dispute's words, or why the system decided); a result equal to the current one
+    changes nothing."""
     old = result_snapshot(battle)
     new = {**values, "status": status}
     if old == new:
@@ -152,7 +153,8 @@ def _write_result(battle: Battle, by, values: dict, status: str, now: datetime) 
         battle.confirmed_at, battle.status = now, Battle.Status.DONE
         fields += ["confirmed_at", "status"]
     battle.save(update_fields=fields)
-    ResultChange.objects.create(battle=battle, by=by, old=old, new=new)
+    ResultChange.objects.create(battle=battle, by=by, old=old,
+                                new={**new, "reason": reason} if reason else new)
     return battle
 
 

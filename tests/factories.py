@@ -210,3 +210,47 @@ class TileMarkerFactory(factory.django.DjangoModelFactory):
     tile = factory.SubFactory(TileFactory)
     campaign = factory.SelfAttribute("tile.campaign")
     type = factory.SubFactory(MarkerTypeFactory, campaign=factory.SelfAttribute("..campaign"))
+
+
+# --- army lists, date proposals, notification switches (appended for the army list,
+# schedule and notification tests) ---
+
+from datetime import timedelta as _timedelta  # noqa: E402
+
+from django.utils import timezone as dj_timezone  # noqa: E402
+
+
+class ArmyListFactory(factory.django.DjangoModelFactory):
+    """A stored list; give ``battle`` and ``player`` (a participant)."""
+
+    class Meta:
+        model = battle_models.ArmyList
+
+    battle = factory.SubFactory(BattleFactory)
+    player = factory.SelfAttribute("battle.attacker")
+    name = "Spearhead"
+    entries = factory.LazyFunction(lambda: [{"name": "Captain", "points": 85}])
+    total = factory.LazyAttribute(lambda o: sum(e["points"] for e in o.entries))
+    source = "json"
+    submitted_at = factory.LazyFunction(dj_timezone.now)
+
+
+class ScheduleProposalFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = battle_models.ScheduleProposal
+
+    battle = factory.SubFactory(BattleFactory)
+    proposed_by = factory.SelfAttribute("battle.attacker")
+    proposed_at = factory.LazyFunction(lambda: dj_timezone.now() + _timedelta(days=3))
+    place = "Club house"
+    created_at = factory.LazyFunction(dj_timezone.now)
+
+
+class NotificationPreferenceFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = battle_models.NotificationPreference
+        django_get_or_create = ("player", "kind")
+
+    player = factory.SubFactory(PlayerFactory)
+    kind = battle_models.NotificationKind.DEADLINE_SOON
+    enabled = False

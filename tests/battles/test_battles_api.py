@@ -45,11 +45,16 @@ def test_battle_detail_shape(lg, two_battles):
     body = api(lg.c.user).get(lg.url(f"battles/{battle.pk}/")).json()
     assert set(body) == {"id", "round", "tile", "attacker", "defender", "neutral",
                          "chain_position", "chain_length", "status", "point_limits", "bonus",
-                         "scheduled_at", "place", "result", "history"}
+                         "scheduled_at", "place", "schedule_proposal", "lists_submitted",
+                         "lists_revealed", "result", "history"}
     assert (body["round"], body["tile"], body["attacker"], body["defender"]) == (
         1, battle.tile_id, lg.a.pk, lg.b.pk)
     assert body["point_limits"] == {str(lg.a.pk): 1500, str(lg.b.pk): 1500}
-    assert body["bonus"][str(lg.b.pk)] == {"tiles": 0, "markers": 0}
+    assert body["bonus"][str(lg.b.pk)] == {"base": 1500, "tiles": 0, "markers": 0,
+                                           "total": 1500}
+    assert body["schedule_proposal"] is None
+    assert body["lists_submitted"] == {str(lg.a.pk): False, str(lg.b.pk): False}
+    assert body["lists_revealed"] is True  # the lists phase is over
     assert body["result"] == {"outcome": "defeat", "attacker_vp": 3, "defender_vp": 9,
                               "status": "confirmed"}
     assert body["history"][0]["by"] == "orga"

@@ -58,13 +58,12 @@ def test_r_bat_4_a_correction_is_kept_in_the_history(lg, fought):
     assert ResultChange.objects.filter(battle=fought).count() == 2
 
 
-def test_r_bat_3_participants_report_with_the_later_workflow(lg, fought):
-    for user in (lg.a.user, lg.b.user):
-        response = api(user).post(result_url(lg, fought), VICTORY, format="json")
-        assert response.status_code == 403
-        assert "workflow" in response.json()["detail"]
+def test_r_bat_3_a_participant_reports_others_may_not(lg, fought):
+    response = api(lg.a.user).post(result_url(lg, fought), VICTORY, format="json")
+    assert response.status_code == 200
+    assert response.json()["result"] == {**VICTORY, "status": "reported"}
     assert api(lg.c.user).post(result_url(lg, fought), VICTORY, format="json").status_code == 403
-    assert Battle.objects.get(pk=fought.pk).result_status == ""
+    assert Battle.objects.get(pk=fought.pk).result_status == "reported"
 
 
 def test_result_permissions_hide_other_campaigns(lg, fought):

@@ -1,0 +1,157 @@
+"""API: army lists of a battle (R-ARM-1..3; API.md "Battles (tabletop)").
+
+POST takes JSON entries ``{"name", "entries": [{"name", "points"}]}``, pasted text
+``{"name", "text"}`` or a multipart ``file`` (BattleScribe ``.ros`` / ``.rosz``, New Recruit
+``.json``). GET shows the caller's own list, the opponent's only once revealed (R-ARM-3)."""
+
+from django.http import QueryDict
+from django.urls import path
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.response import Response
+
+from battles.lists import (
+    army_list_submit,
+    check_list_phase,
+    check_participant,
+    list_dict,
+    visible_lists,
+)
+from battles.rosters import (
+    MAX_BYTES,
+    MAX_NAME,
+    RosterError,
+    parse_entries,
+    parse_roster_file,
+    parse_text,
+)
+
+from .base import error_responses
+from .battles import BattleScoped
+from .parsers import SafeJSONParser
+
+MAX_BODY = MAX_BYTES + 64 * 1024  # a roster at the limit plus the multipart envelope
+TEXT_KEYS = frozenset({"name", "text"})
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The upload is larger than 2 MB."
+    default_code = "too_large"
+
+
+class EntrySerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=MAX_NAME)
+    points = serializers.IntegerField(min_value=0)
+
+
+class ArmyListSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    faction = serializers.CharField(allow_blank=True)
+    total = serializers.IntegerField(help_text="sum of the entries; checked against the limit "
+                                               "(R-ARM-1)")
+    roster_total = serializers.IntegerField(allow_null=True,
+                                            help_text="the total the input stated, if any")
+    entries = EntrySerializer(many=True)
+    warnings = serializers.ListField(child=serializers.CharField())
+    source = serializers.ChoiceField(choices=["text", "json", "ros", "rosz", "newrecruit"])
+    submitted_at = serializers.DateTimeField()
+
+
+class ArmyListsSerializer(serializers.Serializer):
+    lists = ArmyListSerializer(many=True)
+
+
+JSON_INPUT = inline_serializer("ArmyListInput", {
+    "name": serializers.CharField(max_length=MAX_NAME, help_text="the list's name"),
+    "faction": serializers.CharField(required=False, max_length=MAX_NAME),
+    "entries": EntrySerializer(many=True, required=False,
+                               help_text="the units; or give `text` instead"),
+    "total": serializers.IntegerField(required=False, min_value=0,
+                                      help_text="stated total, checked against the sum"),
+    "text": serializers.CharField(required=False,
+                                  help_text="pasted list, one `name - points` per line"),
+})
+FILE_INPUT = inline_serializer("ArmyListUpload", {
+    "file": serializers.FileField(help_text=".ros, .rosz or New Recruit .json, at most 2 MB"),
+})
+
+
+def _parse(request):
+    """The upload, the pasted text or the JSON entries as one parsed list (R-ARM-2); an
+    unreadable one is a 400 naming what is wrong."""
+    upload = request.FILES.get("file")
+    data = request.data
+    try:
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise PayloadTooLarge()
+            return parse_roster_file(upload.name or "", upload.read(MAX_BYTES + 1))
+        if isinstance(data, QueryDict):
+            data = data.dict()
+        if isinstance(data, dict) and "text" in data:
+            return _parse_text(data)
+        return parse_entries(data)
+    except RosterError as exc:
+        field = "file" if upload is not None else ("text" if isinstance(data, dict)
+                                                   and "text" in data else "entries")
+        raise exceptions.ValidationError({field: [exc.message]}) from None
+
+
+def _parse_text(data: dict):
+    unknown = sorted(str(k) for k in data if k not in TEXT_KEYS)
+    if unknown:
+        raise RosterError(f'Unknown field "{unknown[0]}" next to "text".')
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
+        raise RosterError(f"The list's name must be text of at most {MAX_NAME} characters.")
+    return parse_text(data.get("text"), name=name)
+
+
+class BattleArmyLists(BattleScoped):
+    parser_classes = [SafeJSONParser, MultiPartParser]
+
+    @extend_schema(responses={200: ArmyListsSerializer, **error_responses(401, 403, 404)})
+    def get(self, request, campaign_id, battle_id):
+        """The battle's army lists the caller may see: its own always, the opponent's once
+        both are in or the lists deadline passed (R-ARM-3); the campaign admin sees all."""
+        self.require_member()
+        battle = self.get_battle()
+        rows = visible_lists(battle, battle.round, request.user, timezone.now())
+        return Response({"lists": [list_dict(row) for row in rows]})
+
+    @extend_schema(
+        request={"application/json": JSON_INPUT, "multipart/form-data": FILE_INPUT},
+        responses={201: ArmyListSerializer,
+                   **error_responses(400, 401, 403, 404, 409, 413, 415)},
+        examples=[OpenApiExample("entries", request_only=True, value={
+            "name": "Spearhead", "entries": [{"name": "Captain", "points": 85}]}),
+                  OpenApiExample("text", request_only=True, value={
+                      "name": "Spearhead", "text": "Captain - 85\nIntercessors - 100"})])
+    def post(self, request, campaign_id, battle_id):
+        """Submit or replace the caller's list until the lists are revealed (R-ARM-1..3);
+        400 ``R-ARM-1`` naming the limit and the excess when it is over the limit."""
+        self.require_member()
+        battle = self.get_battle()
+        player = check_participant(battle, self.player)
+        check_list_phase(battle, battle.round, timezone.now())
+        if _content_length(request) > MAX_BODY:
+            raise PayloadTooLarge()
+        army_list = army_list_submit(battle=battle, player=player, parsed=_parse(request))
+        return Response(list_dict(army_list), status=status.HTTP_201_CREATED)
+
+
+def _content_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/battles/<int:battle_id>/army-list/",
+         BattleArmyLists.as_view(), name="battle-army-list"),
+]

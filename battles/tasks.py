@@ -1,0 +1,10 @@
+"""Thin Celery wrappers: load by id, call a service (ARCHITECTURE.md)."""
+
+from celery import shared_task
+
+
+@shared_task(name="battles.send_notifications", acks_late=True)
+def send_notifications(ids: list[int]) -> int:
+    from .notifications import notifications_send
+
+    return notifications_send(ids=ids)

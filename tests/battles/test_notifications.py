@@ -1,0 +1,204 @@
+"""E-mail notifications: each kind goes out once per event, after commit, from the background
+task - running the sending job (or the hook) again sends nothing - and a player's switches are
+respected."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+
+from battles.hooks import waiting_phase_opened
+from battles.models import Notification, NotificationKind
+from battles.notifications import deadline_reminders, resend_unsent
+from battles.tasks import send_notifications
+from campaigns.models import Round
+from campaigns.services.rounds import round_advance
+from tests.campaigns.league_map import api, make_league
+from tests.factories import NotificationPreferenceFactory
+
+from .tabletop import CAPTAIN_LIST, WIN, duel, with_emails
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def lg():
+    return with_emails(make_league())
+
+
+def inbox(kind: str | None = None) -> list[tuple[str, str]]:
+    """(recipient username, subject) of the mails sent, optionally of one kind."""
+    sent = [(m.to[0].split("@")[0], m.subject) for m in mail.outbox]
+    if kind is None:
+        return sent
+    subjects = set(Notification.objects.filter(kind=kind).values_list("subject", flat=True))
+    return [(to, subject) for to, subject in sent if subject in subjects]
+
+
+def send_again() -> int:
+    """The sending job run once more over every row: it must send nothing new."""
+    before = len(mail.outbox)
+    send_notifications.delay(list(Notification.objects.values_list("pk", flat=True)))
+    return len(mail.outbox) - before
+
+
+def test_phase_opened_goes_to_every_player_once_after_commit(lg,
+                                                             django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        lg.start()
+    assert mail.outbox == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
+    assert sorted(to for to, _ in inbox(NotificationKind.PHASE_OPENED)) == [
+        "anna", "ben", "carl", "dora"]
+    assert "declare phase is open" in mail.outbox[0].subject
+    assert "It ends at" in mail.outbox[0].body
+    assert send_again() == 0
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 0
+
+
+def test_phase_opened_for_lists_and_battles(lg, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = duel(lg, "battles")
+    subjects = [s for to, s in inbox(NotificationKind.PHASE_OPENED) if to == "anna"]
+    assert [s.split(": the ")[1] for s in subjects] == [
+        "declare phase is open", "lists phase is open", "battles phase is open"]
+    with django_capture_on_commit_callbacks(execute=True):  # the hook again: nothing new
+        waiting_phase_opened(Round.objects.get(pk=battle.round_id), timezone.now())
+    assert len(inbox(NotificationKind.PHASE_OPENED)) == 12
+    assert send_again() == 0
+
+
+def test_date_proposed_tells_the_opponent_once(lg, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg)
+    mail.outbox.clear()
+    when = (timezone.now() + timedelta(days=2)).isoformat()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api(lg.a.user).post(lg.url(f"battles/{battle.pk}/schedule/"),
+                                       {"proposed_at": when, "place": "Club & Pub"},
+                                       format="json")
+    assert response.status_code == 201
+    assert [to for to, _ in inbox()] == ["ben"]
+    assert "anna proposed a date" in mail.outbox[0].subject
+    assert "Club & Pub" in mail.outbox[0].body  # plain text, not HTML-escaped
+    assert send_again() == 0
+
+
+def test_result_to_confirm_and_dispute(lg, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg, "battles")
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        api(lg.a.user).post(lg.url(f"battles/{battle.pk}/result/"), WIN, format="json")
+    assert [to for to, _ in inbox()] == ["ben"]
+    assert "waits for your confirmation" in mail.outbox[0].subject
+    assert "48 hours" in mail.outbox[0].body
+    with django_capture_on_commit_callbacks(execute=True):
+        api(lg.b.user).post(lg.url(f"battles/{battle.pk}/result/dispute/"),
+                            {"reason": "Wrong score"}, format="json")
+    disputes = inbox(NotificationKind.DISPUTE_RAISED)
+    assert sorted(to for to, _ in disputes) == ["anna", "orga"]
+    assert all("Wrong score" in m.body for m in mail.outbox[1:])
+    assert send_again() == 0
+    assert len(mail.outbox) == 3
+
+
+def test_deadline_reminder_goes_once_to_who_still_owes_input(lg,
+                                                             django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg)
+    api(lg.a.user).post(lg.url(f"battles/{battle.pk}/army-list/"), CAPTAIN_LIST,
+                        format="json")
+    rnd = Round.objects.get(pk=battle.round_id)
+    mail.outbox.clear()
+    early = rnd.phase_deadline - timedelta(hours=13)  # 24 h phase: reminder at half time
+    with django_capture_on_commit_callbacks(execute=True):
+        assert deadline_reminders(early) == 0
+        assert deadline_reminders(rnd.phase_deadline - timedelta(hours=11)) == 1
+        assert deadline_reminders(rnd.phase_deadline - timedelta(hours=1)) == 0
+    assert inbox() == [("ben", inbox()[0][1])]
+    assert "lists deadline is near" in mail.outbox[0].subject
+    assert "army list of yours is still missing" in mail.outbox[0].body
+    assert send_again() == 0
+
+
+def test_deadline_reminder_in_battles_names_who_must_report_or_confirm(
+        lg, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg, "battles")
+        api(lg.a.user).post(lg.url(f"battles/{battle.pk}/result/"), WIN, format="json")
+    rnd = Round.objects.get(pk=battle.round_id)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        deadline_reminders(rnd.phase_deadline - timedelta(hours=2))
+    assert [to for to, _ in inbox()] == ["ben"]  # anna reported; ben must confirm
+
+
+def test_preferences_switch_kinds_off(lg, django_capture_on_commit_callbacks):
+    url = lg.url("players/me/notifications/")
+    assert api(lg.b.user).get(url).json() == {kind: True for kind in NotificationKind.values}
+    changed = api(lg.b.user).patch(url, {"date_proposed": False}, format="json")
+    assert changed.status_code == 200 and changed.json()["date_proposed"] is False
+    assert changed.json()["result_to_confirm"] is True
+    NotificationPreferenceFactory(player=lg.d, kind=NotificationKind.PHASE_OPENED)
+    with django_capture_on_commit_callbacks(execute=True):
+        battle = duel(lg)
+    assert "dora" not in {to for to, _ in inbox(NotificationKind.PHASE_OPENED)}
+    mail.outbox.clear()
+    when = (timezone.now() + timedelta(days=2)).isoformat()
+    with django_capture_on_commit_callbacks(execute=True):
+        api(lg.a.user).post(lg.url(f"battles/{battle.pk}/schedule/"),
+                            {"proposed_at": when, "place": "Club"}, format="json")
+    assert mail.outbox == []
+    assert not Notification.objects.filter(kind="date_proposed").exists()
+
+
+@pytest.mark.parametrize("body", [{"shouting": True}, {"date_proposed": "maybe"}, []])
+def test_preferences_reject_bad_input(lg, body):
+    response = api(lg.b.user).patch(lg.url("players/me/notifications/"), body, format="json")
+    assert response.status_code == 400
+
+
+def test_preferences_are_for_players(lg):
+    url = lg.url("players/me/notifications/")
+    assert api().get(url).status_code == 401
+    assert api(lg.admin).get(url).status_code == 403
+
+
+def test_no_address_no_mail_and_unsent_rows_are_retried(lg,
+                                                        django_capture_on_commit_callbacks):
+    lg.c.user.email = ""
+    lg.c.user.save()
+    with django_capture_on_commit_callbacks(execute=False):
+        lg.start()  # queued, but the task never ran (a lost broker message)
+    assert mail.outbox == [] and Notification.objects.count() == 3
+    assert resend_unsent(timezone.now()) == []  # too fresh to be given up on
+    with django_capture_on_commit_callbacks(execute=True):
+        assert len(resend_unsent(timezone.now() + timedelta(minutes=6))) == 3
+    assert len(mail.outbox) == 3 and send_again() == 0
+
+
+def test_a_failing_mail_server_leaves_the_row_for_the_retry(lg, monkeypatch,
+                                                            django_capture_on_commit_callbacks):
+    def down(*args, **kwargs):
+        raise OSError("connection refused")
+
+    monkeypatch.setattr("battles.notifications.send_mail", down)
+    with django_capture_on_commit_callbacks(execute=True):
+        lg.start()
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 4
+    monkeypatch.undo()
+    assert send_again() == 4 and send_again() == 0
+
+
+def test_advancing_twice_sends_the_phase_mail_once(lg, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg)
+    rnd = Round.objects.get(pk=battle.round_id)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        round_advance(round_id=rnd.pk, expected_phase="lists")
+        round_advance(round_id=rnd.pk, expected_phase="lists")
+    assert len(inbox(NotificationKind.PHASE_OPENED)) == 4
