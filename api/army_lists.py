@@ -49,7 +49,7 @@ class EntrySerializer(serializers.Serializer):
 
 class ArmyListSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(allow_blank=True)
     faction = serializers.CharField(allow_blank=True)
     total = serializers.IntegerField(help_text="sum of the entries; checked against the limit "
                                                "(R-ARM-1)")

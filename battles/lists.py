@@ -140,18 +140,19 @@ def reveal_late_lists(now: datetime) -> int:
 
 
 def visible_lists(battle: Battle, rnd: Round, user, now: datetime) -> list[ArmyList]:
-    """R-ARM-3, R-SEC-2: a participant sees its own list, and the other's once revealed; the
-    campaign admin sees all. Anyone else is refused."""
+    """R-ARM-3, R-SEC-2: a participant sees its own list, and the other's once revealed - also
+    when it is a campaign admin too; a campaign admin not playing this battle sees all. Anyone
+    else is refused."""
     rows = list(ArmyList.objects.filter(battle=battle).order_by("player_id"))
+    player = access.player_of(user, battle.campaign)
+    if player is not None and player.pk in participants(battle):
+        if lists_revealed(battle, rnd, now):
+            return rows
+        return [row for row in rows if row.player_id == player.pk]
     if access.is_campaign_admin(user, battle.campaign):
         return rows
-    player = access.player_of(user, battle.campaign)
-    if player is None or player.pk not in participants(battle):
-        raise PermissionDenied("Only the battle's participants and the campaign admin see its "
-                               "army lists.")
-    if lists_revealed(battle, rnd, now):
-        return rows
-    return [row for row in rows if row.player_id == player.pk]
+    raise PermissionDenied("Only the battle's participants and the campaign admin see its "
+                           "army lists.")
 
 
 def list_dict(row: ArmyList) -> dict:

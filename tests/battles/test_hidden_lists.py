@@ -99,3 +99,10 @@ def test_r_arm_3_the_deadline_reveals_without_the_opponents_list(lg, battle):
     assert not leaks(api(lg.b.user).get(url))
     Battle.objects.filter(pk=battle.pk).update(lists_revealed_at=timezone.now())
     assert leaks(api(lg.b.user).get(url))
+
+
+def test_r_sec_2_an_admin_playing_the_battle_sees_only_what_a_player_sees(lg, battle):
+    lg.campaign.admins.add(lg.b.user)
+    url = lg.url(f"battles/{battle.pk}/army-list/")
+    assert api(lg.b.user).get(url).json() == {"lists": []}
+    assert leaks(api(lg.admin).get(url))

@@ -64,6 +64,12 @@ def test_r_bat_3_the_defender_may_report_too(lg, battle):
     assert post(lg, battle, lg.a.user, "confirm").json()["result"]["status"] == "confirmed"
 
 
+def test_r_bat_3_an_admin_playing_the_battle_reports_like_a_player(lg, battle):
+    lg.campaign.admins.add(lg.a.user)
+    assert post(lg, battle, lg.a.user, body=WIN).json()["result"]["status"] == "reported"
+    assert post(lg, battle, lg.admin, body=LOSS).json()["result"]["status"] == "confirmed"
+
+
 def test_r_bat_3_only_the_other_participant_answers(lg, battle):
     assert post(lg, battle, lg.b.user, "confirm").json()["code"] == "no_report"
     post(lg, battle, lg.a.user, body=WIN)
