@@ -2,12 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from campaigns import views as campaign_views
-
 from .health import healthz
 
 urlpatterns = [
-    path("", campaign_views.home, name="home"),
+    path("", include("campaigns.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

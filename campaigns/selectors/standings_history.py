@@ -1,0 +1,10 @@
+"""Standings over the rounds (R-VP-2): the rows frozen at each round's close, in one query."""
+
+from campaigns.models import Campaign, RoundStandings
+
+
+def frozen_standings(campaign: Campaign) -> list[tuple[int, list[dict]]]:
+    """(round number, ranked rows) for every closed round, oldest first."""
+    return [(number, rows) for number, rows in
+            RoundStandings.objects.filter(round__campaign=campaign)
+            .order_by("round__number").values_list("round__number", "rows")]

@@ -1,0 +1,144 @@
+"""Template filters of the campaign pages: translated names of the stored codes (phases,
+outcomes, features, ...), rule hints, exact 2d6 chances and the form-field snippet."""
+
+from fractions import Fraction
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+register = template.Library()
+
+PHASES = {"declare": _("Declare"), "fleets": _("Fleets"), "lists": _("Army lists"),
+          "battles": _("Battles"), "conquest": _("Conquest"), "closed": _("Closed")}
+OUTCOMES = {"victory": _("Victory"), "moral_victory": _("Moral victory"), "draw": _("Draw"),
+            "defeat": _("Defeat")}
+RESULT_STATUSES = {"": _("no result"), "reported": _("reported"), "confirmed": _("confirmed"),
+                   "disputed": _("disputed")}
+FEATURES = {"mountain": _("Mountain"), "spaceport": _("Spaceport"),
+            "macropole": _("Macropole"), "defence": _("Defence line")}
+AREA_KINDS = {"ocean": _("Ocean"), "coastal": _("Coastal waters"), "orbit": _("Orbit"),
+              "island": _("Island")}
+FLEET_KINDS = {"regular": _("Regular fleet"), "pirate": _("Pirates"),
+               "buccaneer": _("Buccaneers"), "treasure": _("Treasure fleet")}
+SOURCES = {"adjacent": _("adjacent to your territory"),
+           "structure": _("from your spaceport or macropole on the planet"),
+           "orbit": _("from orbit")}
+ATTACK_STATUSES = {"active": _("active"), "withdrawn": _("withdrawn"),
+                   "cancelled": _("cancelled")}
+MODIFIERS = {"moral_victory": _("Moral victory"), "defence": _("Defence line"),
+             "terrain": _("Terrain"), "shield": _("Shield generator"),
+             "multi_conquest": _("Several conquests on one planet")}
+VISIBILITY = {"public": pgettext_lazy("campaign", "public"),
+              "private": pgettext_lazy("campaign", "private")}
+CAMPAIGN_STATUSES = {"setup": _("in set-up"), "running": _("running"),
+                     "finished": _("finished")}
+# What a broken rule means, in the reader's language; the rules' own message adds the detail.
+RULE_HINTS = {
+    "R-ATK-1": _("An attack needs an unused attack army, on a tile that is not yours and that "
+                 "you have not declared against this round."),
+    "R-ATK-2": _("The tile must border your territory, or you need a spaceport or macropole on "
+                 "its planet, or a fleet in its orbit."),
+    "R-ATK-3": _("Orbital attacks need enough army points embarked on your fleets in the "
+                 "planet's orbit."),
+    "R-ECO-1": _("Attack armies cost requisition; you can not spend more than you have."),
+    "R-CON-4": _("Only your own won attacks of this round can be rolled, and the choice is "
+                 "made once."),
+    "R-BAT-3": _("Results are an outcome and victory points from 0 upwards."),
+}
+
+
+def _label(table: dict, value) -> str:
+    return table.get(value, value)
+
+
+@register.filter
+def phase_label(value):
+    return _label(PHASES, value)
+
+
+@register.filter
+def outcome_label(value):
+    return _label(OUTCOMES, value)
+
+
+@register.filter
+def result_status_label(value):
+    return _label(RESULT_STATUSES, value or "")
+
+
+@register.filter
+def feature_label(value):
+    return _label(FEATURES, value)
+
+
+@register.filter
+def area_kind_label(value):
+    return _label(AREA_KINDS, value)
+
+
+@register.filter
+def fleet_kind_label(value):
+    return _label(FLEET_KINDS, value)
+
+
+@register.filter
+def source_label(value):
+    return _label(SOURCES, value)
+
+
+@register.filter
+def attack_status_label(value):
+    return _label(ATTACK_STATUSES, value)
+
+
+@register.filter
+def modifier_label(value):
+    return _label(MODIFIERS, value)
+
+
+@register.filter
+def visibility_label(value):
+    return _label(VISIBILITY, value)
+
+
+@register.filter
+def campaign_status_label(value):
+    return _label(CAMPAIGN_STATUSES, value)
+
+
+@register.filter
+def rule_hint(rule):
+    return RULE_HINTS.get(rule, "")
+
+
+@register.filter
+def signed(value) -> str:
+    return f"{value:+d}" if isinstance(value, int) else str(value)
+
+
+@register.filter
+def exact_chance(chance) -> str:
+    """A 2d6 success chance as the exact fraction of 36 outcomes it is (R-CON-7), e.g.
+    ``0.5833...`` -> ``21/36``; 0 and 1 stay whole."""
+    ways = round(float(chance) * 36)
+    if ways in (0, 36):
+        return str(ways // 36)
+    return f"{ways}/36"
+
+
+@register.filter
+def percent(chance) -> str:
+    return f"{float(Fraction(round(float(chance) * 36), 36)) * 100:.1f} %"
+
+
+@register.filter
+def die_face(value) -> str:
+    """A d6 face as its die glyph (other dice keep the number)."""
+    return chr(0x2680 + value - 1) if isinstance(value, int) and 1 <= value <= 6 else str(value)
+
+
+@register.inclusion_tag("campaigns/_field.html")
+def field(bound_field, css_class=""):
+    """A labelled form field with its help text and its errors right next to it."""
+    return {"field": bound_field, "css_class": css_class}

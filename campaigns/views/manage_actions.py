@@ -1,0 +1,166 @@
+"""The league admin's actions (POST, then back to /manage/): campaign settings, ruleset, map
+import, players, the current deadline, advancing the phase, and entering or correcting battle
+results. Each calls the service the API calls; a refusal lands next to the field it names."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from battles.models import Battle
+from battles.results import battle_result_enter, check_result_phase
+from campaigns.errors import DomainError
+from campaigns.forms import (
+    AdvanceForm,
+    CampaignForm,
+    DeadlineForm,
+    MapImportForm,
+    PlayerAddForm,
+    ResultForm,
+    RulesetForm,
+    add_service_error,
+)
+from campaigns.services import campaigns as campaign_services
+from campaigns.services import map as map_services
+from campaigns.services import rounds as round_services
+from campaigns.services.map_document import DocumentInvalid
+
+from .manage import render_manage
+from .scope import Scope, campaign_page
+
+
+def _back(scope: Scope, anchor: str = ""):
+    response = redirect("campaigns:manage", scope.campaign.pk)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+def _done(request, scope: Scope, message: str, anchor: str):
+    messages.success(request, message)
+    return _back(scope, anchor)
+
+
+def admin_action(view):
+    return require_POST(campaign_page("admin")(view))
+
+
+@admin_action
+def settings_save(request, scope: Scope):
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign_services.campaign_update(campaign=scope.campaign, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            return _done(request, scope, _("Campaign settings saved."), "settings")
+    return render_manage(request, scope, status=400, settings_form=form)
+
+
+@admin_action
+def ruleset_save(request, scope: Scope):
+    form = RulesetForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset())
+        except DomainError as exc:
+            add_service_error(form, exc, {exc.field: RulesetForm.field_for(exc.field)})
+        else:
+            return _done(request, scope, _("Ruleset saved."), "ruleset")
+    return render_manage(request, scope, status=400, ruleset_form=form)
+
+
+@admin_action
+def map_upload(request, scope: Scope):
+    """Replace the whole map; a rejected document lists every problem by its path."""
+    form = MapImportForm(request.POST, request.FILES)
+    errors = {}
+    if form.is_valid():
+        try:
+            map_services.map_import(campaign=scope.campaign,
+                                    document=form.cleaned_data["document"])
+        except DocumentInvalid as exc:
+            errors = exc.errors
+            form.add_error("document", _("The document was rejected; nothing was imported. "
+                                         "Problems by place in the document are listed below."))
+        except DomainError as exc:
+            add_service_error(form, exc, {exc.field: "document"})
+        else:
+            return _done(request, scope, _("Map imported."), "map")
+    return render_manage(request, scope, status=400, map_form=form, map_errors=errors)
+
+
+@admin_action
+def player_add(request, scope: Scope):
+    form = PlayerAddForm(request.POST)
+    if form.is_valid():
+        try:
+            player = campaign_services.player_add(campaign=scope.campaign, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc, {"user": "username"})
+        else:
+            return _done(request, scope, _("%(user)s joined as %(faction)s.")
+                         % {"user": player.user.username, "faction": player.faction},
+                         "players")
+    return render_manage(request, scope, status=400, player_form=form)
+
+
+@admin_action
+def deadline_set(request, scope: Scope):
+    form = DeadlineForm(request.POST)
+    if form.is_valid():
+        if scope.round is None:
+            form.add_error(None, _("The campaign has not started yet."))
+        else:
+            try:
+                round_services.round_set_deadline(rnd=scope.round,
+                                                  deadline=form.cleaned_data["phase_deadline"])
+            except DomainError as exc:
+                add_service_error(form, exc)
+            else:
+                return _done(request, scope, _("Deadline set."), "round")
+    return render_manage(request, scope, status=400, deadline_form=form)
+
+
+@admin_action
+def advance(request, scope: Scope):
+    """Start round 1, or move the current round on from the phase the admin saw (R-RND-2);
+    a repeated click finds that phase left already and changes nothing."""
+    form = AdvanceForm(request.POST)
+    if not form.is_valid():
+        return render_manage(request, scope, status=400, advance_form=form)
+    expected, current = form.cleaned_data["expected_phase"], scope.round
+    try:
+        if current is None:
+            round_services.campaign_start(campaign=scope.campaign)
+        elif expected != current.phase:
+            messages.info(request, _("The round had moved on already; nothing changed."))
+            return _back(scope, "round")
+        else:
+            round_services.round_advance(round_id=current.pk, expected_phase=current.phase)
+    except DomainError as exc:
+        form.add_error(None, exc.message)
+        return render_manage(request, scope, status=400, advance_form=form)
+    return _done(request, scope, _("The campaign moved on to the next phase."), "round")
+
+
+@admin_action
+def result_enter(request, scope: Scope, battle_id: int):
+    """Enter or correct a result, confirmed at once (R-BAT-3, R-BAT-4); settles a dispute."""
+    battle = get_object_or_404(Battle.objects.select_related("round"), campaign=scope.campaign,
+                               pk=battle_id)
+    form = ResultForm(request.POST, prefix=f"b{battle.pk}")
+    if form.is_valid():
+        try:
+            check_result_phase(battle.round, battle)
+            battle_result_enter(battle=battle, by_admin_user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Result saved."))
+            response = _back(scope)
+            response["Location"] += f"?round={battle.round.number}#battle-{battle.pk}"
+            return response
+    return render_manage(request, scope, status=400, result_forms={battle.pk: form},
+                         results_number=battle.round.number)

@@ -1,0 +1,36 @@
+"""The campaign tabs. Pages of other apps add theirs to ``ITEMS`` where they belong in the
+order (e.g. battles after the map, fleets after battles); ``need`` is a ``scope.NEEDS`` entry."""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class NavItem:
+    url_name: str
+    label: str
+    need: str = "view"
+
+
+ITEMS = [
+    NavItem("campaigns:detail", _("Overview")),
+    NavItem("campaigns:map", _("Map")),
+    # battles and fleets pages go here
+    NavItem("campaigns:conquest", _("Conquest"), "player"),
+    NavItem("campaigns:standings", _("Standings")),
+    NavItem("campaigns:manage", _("Manage"), "admin"),
+]
+
+
+def items_for(scope) -> list[dict]:
+    """The tabs ``scope``'s viewer may open, each with its address and whether it is open."""
+    current = scope.request.resolver_match
+    current_name = current.view_name if current else ""
+    result = []
+    for item in ITEMS:
+        if scope.allows(item.need):
+            result.append({"label": item.label, "active": current_name == item.url_name,
+                           "url": reverse(item.url_name, args=[scope.campaign.pk])})
+    return result

@@ -1,0 +1,73 @@
+"""Hidden information never reaches a page's HTML (R-SEC-2, R-FLT-7, R-DICE-2): another
+player's declarations during declare, other players' fleet details, the seed before close."""
+
+from campaigns.models import Round
+from tests.campaigns.league_map import advance_to, declare
+from tests.pages.conftest import (
+    SECRET_CARGO,
+    SECRET_CREW,
+    SECRET_ORDER,
+    SECRET_SHIP,
+    client_for,
+)
+
+FLEET_SECRETS = [SECRET_SHIP, SECRET_CARGO, SECRET_CREW, SECRET_ORDER, "Armada Obscura"]
+
+
+def _html(world, user, rest="map/") -> str:
+    response = client_for(user).get(world.url(rest))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _declarations(html: str) -> str:
+    return html.split('id="declarations"', 1)[1].split("</section>", 1)[0]
+
+
+def test_declarations_of_others_stay_hidden_until_declare_ends(world):
+    attack = declare(world.lg.b, world.rnd, world.tiles["free"])
+    marker = f'data-attack-id="{attack.pk}"'
+    assert marker not in _html(world, world.lg.a.user)
+    assert "Orks on Alpha" not in _declarations(_html(world, world.lg.a.user))
+    assert marker in _html(world, world.lg.b.user)
+    assert marker in _html(world, world.lg.admin)
+    Round.objects.filter(pk=world.rnd.pk).update(phase=Round.Phase.LISTS)
+    assert marker in _html(world, world.lg.a.user)
+
+
+def test_declarations_are_not_shown_to_non_members(public_world, outsider):
+    declare(public_world.lg.b, public_world.rnd, public_world.tiles["free"])
+    Round.objects.filter(pk=public_world.rnd.pk).update(phase=Round.Phase.LISTS)
+    assert 'id="declarations"' not in _html(public_world, outsider)
+    assert 'id="declarations"' not in _html(public_world, None)
+
+
+def test_fleet_details_only_for_their_owner_and_the_admin(public_world, outsider):
+    for viewer in (public_world.lg.a.user, outsider, None):
+        html = _html(public_world, viewer)
+        assert "Deep Ocean" in html  # the area and the fleet's public fields are there
+        for secret in FLEET_SECRETS:
+            assert secret not in html, secret
+    for viewer in (public_world.lg.b.user, public_world.lg.admin):
+        html = _html(public_world, viewer)
+        for secret in FLEET_SECRETS:
+            assert secret in html, secret
+
+
+def test_the_seed_is_absent_before_close_and_shown_after(world):
+    seed = bytes(world.rnd.server_seed).hex()
+    for rest in ("rounds/1/audit/", "", "map/", "standings/"):
+        assert seed not in _html(world, world.lg.admin, rest)
+        assert seed not in _html(world, world.lg.a.user, rest)
+    advance_to(world.rnd, "closed")
+    assert seed in _html(world, world.lg.a.user, "rounds/1/audit/")
+    round_2 = world.campaign.rounds.get(number=2)
+    assert bytes(round_2.server_seed).hex() not in _html(world, world.lg.admin,
+                                                         "rounds/2/audit/")
+
+
+def test_requisition_of_others_is_not_on_the_map(world):
+    world.lg.b.requisition = 7345
+    world.lg.b.save()
+    assert "7345" not in _html(world, world.lg.a.user)
+    assert "7345" in _html(world, world.lg.b.user)

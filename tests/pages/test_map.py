@@ -1,0 +1,133 @@
+"""The map page: one SVG hex map per planet, the click-a-tile legality check (htmx), declaring,
+buying attack armies and withdrawing a declaration."""
+
+import re
+
+from campaigns.models import Attack, Round
+from tests.campaigns.league_map import buy, declare
+from tests.pages.conftest import client_for
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_one_svg_per_planet_and_one_shape_per_tile(world):
+    html = client_for(world.lg.c.user).get(world.url("map/")).content.decode()
+    assert html.count('<svg class="hexmap"') == 2
+    shapes = re.findall(r'<polygon class="tile[^"]*"[^>]*data-tile-id="(\d+)"', html)
+    assert sorted(map(int, shapes)) == sorted(t.pk for t in world.tiles.values())
+    home = world.tiles["b-home"]
+    shape = re.search(rf'<polygon[^>]*data-tile-id="{home.pk}"[^>]*>', html, re.S).group(0)
+    assert 'class="tile defence"' in shape and f'fill="{world.lg.b.colour}"' in shape
+    assert 'href="#icon-macropole"' in html and 'href="#icon-mountain"' in html
+    assert 'tabindex="0"' in shape and 'role="button"' in shape
+    assert "Legend" in html and "Deep Ocean" in html
+
+
+def test_clicking_a_tile_without_an_army_names_the_broken_rule(world):
+    url = world.url(f"map/tiles/{world.tiles['free'].pk}/")
+    response = client_for(world.lg.a.user).get(url, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert 'data-rule="R-ATK-1"' in html and "no attack army left" in html
+    assert "Declare attack" not in html
+
+
+def test_clicking_a_legal_tile_offers_to_declare(world):
+    buy(world.lg.a, world.rnd, 1)
+    html = client_for(world.lg.a.user).get(
+        world.url(f"map/tiles/{world.tiles['free'].pk}/"), **HTMX).content.decode()
+    assert "You may attack this tile" in html and "Declare attack" in html
+
+
+def test_clicking_a_tile_out_of_reach_names_r_atk_2(world):
+    buy(world.lg.c, world.rnd, 1)
+    html = client_for(world.lg.c.user).get(
+        world.url(f"map/tiles/{world.tiles['free'].pk}/"), **HTMX).content.decode()
+    assert 'data-rule="R-ATK-2"' in html and "no fleet in its orbit" in html
+
+
+def test_tile_panel_without_htmx_is_the_map_showing_it(world):
+    tile = world.tiles["free"]
+    client = client_for(world.lg.a.user)
+    response = client.get(world.url(f"map/tiles/{tile.pk}/"))
+    assert response.status_code == 302 and f"?tile={tile.pk}" in response["Location"]
+    page = client.get(response["Location"]).content.decode()
+    assert f'data-selected-tile="{tile.pk}"' in page and "<html" in page
+
+
+def test_a_tile_of_another_campaign_is_404(world, db):
+    from tests.pages.conftest import build_world
+
+    other = build_world()
+    url = world.url(f"map/tiles/{other.tiles['free'].pk}/")
+    assert client_for(world.lg.a.user).get(url, **HTMX).status_code == 404
+
+
+def test_declare_then_withdraw(world):
+    buy(world.lg.a, world.rnd, 1)
+    client = client_for(world.lg.a.user)
+    response = client.post(world.url("map/declare/"), {"tile": world.tiles["free"].pk})
+    assert response.status_code == 302
+    attack = Attack.objects.get(player=world.lg.a)
+    assert attack.tile == world.tiles["free"] and attack.source == "adjacent"
+    page = client.get(response["Location"]).content.decode()
+    assert "Attack declared on Alpha (2, 0)." in page
+    client.post(world.url(f"map/attacks/{attack.pk}/withdraw/"))
+    attack.refresh_from_db()
+    assert attack.status == Attack.Status.WITHDRAWN
+
+
+def test_an_illegal_declaration_is_refused_with_its_rule(world):
+    client = client_for(world.lg.a.user)
+    response = client.post(world.url("map/declare/"), {"tile": world.tiles["free"].pk},
+                           follow=True)
+    assert not Attack.objects.exists()
+    assert "Refused: R-ATK-1" in response.content.decode()
+
+
+def test_another_players_declaration_can_not_be_withdrawn(world):
+    attack = declare(world.lg.b, world.rnd, world.tiles["free"])
+    response = client_for(world.lg.a.user).post(world.url(f"map/attacks/{attack.pk}/withdraw/"))
+    assert response.status_code == 404
+    attack.refresh_from_db()
+    assert attack.status == Attack.Status.ACTIVE
+
+
+def test_purchase_spends_requisition(world):
+    client = client_for(world.lg.a.user)
+    response = client.post(world.url("map/purchase/"), {"attack_armies": 3})
+    assert response.status_code == 302
+    world.lg.a.refresh_from_db()
+    assert world.lg.a.requisition == 7
+    assert "Bought 3 attack armies" in client.get(response["Location"]).content.decode()
+
+
+def test_purchase_errors_sit_next_to_the_field(world):
+    client = client_for(world.lg.a.user)
+    too_many = client.post(world.url("map/purchase/"), {"attack_armies": 11})
+    html = too_many.content.decode()
+    assert too_many.status_code == 400
+    assert re.search(r'id="id_attack_armies_error"><li>R-ECO-1: [^<]*requisition', html)
+    assert 'aria-invalid="true"' in html
+    nonsense = client.post(world.url("map/purchase/"), {"attack_armies": "many"})
+    assert nonsense.status_code == 400
+    assert 'id="id_attack_armies_error"' in nonsense.content.decode()
+    world.lg.a.refresh_from_db()
+    assert world.lg.a.requisition == 10
+
+
+def test_outside_declare_the_map_offers_no_purchase_or_declaration(world):
+    Round.objects.filter(pk=world.rnd.pk).update(phase=Round.Phase.LISTS)
+    client = client_for(world.lg.a.user)
+    html = client.get(world.url("map/")).content.decode()
+    assert f'action="{world.url("map/purchase/")}"' not in html
+    panel = client.get(world.url(f"map/tiles/{world.tiles['free'].pk}/"), **HTMX)
+    assert "declare phase" in panel.content.decode()
+    refused = client.post(world.url("map/declare/"), {"tile": world.tiles["free"].pk},
+                          follow=True)
+    assert "Refused" in refused.content.decode() and not Attack.objects.exists()
+
+
+def test_own_orbit_fleet_is_drawn_on_the_ring(world):
+    html = client_for(world.lg.a.user).get(world.url("map/")).content.decode()
+    assert re.search(r'<circle class="fleet own"[^>]*data-fleet-id=', html)
