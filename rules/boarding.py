@@ -88,12 +88,12 @@ class _Duel:
         self.stalemate = False
 
     def run(self) -> None:
+        """Exchanges until a side has no characters or a stalemate (R-BRD-3, R-BRD-4)."""
         quiet = 0
-        boarders, defenders = self.stacks
-        front = self.front
-        while front[0] < len(boarders) and front[1] < len(defenders):
+        stacks, front, wounds = self.stacks, self.front, self.wounds
+        while front[0] < len(stacks[0]) and front[1] < len(stacks[1]):
             self.exchanges += 1
-            if self.exchange(boarders[front[0]], defenders[front[1]]):
+            if self.exchange(stacks[0][front[0]], stacks[1][front[1]], wounds):
                 quiet = 0
                 continue
             quiet += 1
@@ -101,7 +101,7 @@ class _Duel:
                 self.stalemate = True
                 return
 
-    def exchange(self, boarder: Character, defender: Character) -> bool:
+    def exchange(self, boarder: Character, defender: Character, wounds: list[int]) -> bool:
         """One exchange (R-BRD-3): more cp strikes first, the boarders on a tie; True if a
         body hit landed."""
         fighters = (boarder, defender)
@@ -110,7 +110,7 @@ class _Duel:
         for side in ((0, 1) if boarder.cp >= defender.cp else (1, 0)):
             if self.attack(side, fighters[side], fighters[1 - side], prefix):
                 landed = True
-                if self.wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
+                if wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
                     self.overwhelm(1 - side, side)
                     break  # the overwhelmed character does not strike back
         return landed

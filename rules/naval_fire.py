@@ -25,7 +25,7 @@ class ShipState:
         self.agility = ship.agility
         self.hits = 0
         self.crew: tuple[Character, ...] = ship.crew
-        self.cp = sum(c.cp for c in ship.crew) if ship.crew else 0  # the crew's total cp
+        self.cp = sum([c.cp for c in ship.crew]) if ship.crew else 0  # the crew's total cp
         self.cargo: tuple[int, ...] = ship.cargo
         self.cargo_destroyed: tuple[int, ...] = ()
         self.crew_destroyed: tuple[Character, ...] = ()
@@ -35,7 +35,7 @@ class ShipState:
 
     def set_crew(self, crew: tuple[Character, ...]) -> None:
         self.crew = crew
-        self.cp = sum(c.cp for c in crew)
+        self.cp = sum([c.cp for c in crew])
 
 
 def hits_of(roll: int, attack: int, far: bool, bonus: int) -> int:

@@ -1,0 +1,101 @@
+"""Speed of the combat engines as odds previews use them (R-ODDS-1): SimulationDice, no event
+log, six ships a side with typical values. Prints battles per second per engine and the seconds
+one 10,000-battle preview (``rules.odds.naval_odds``) takes; the issue asks for under 2 s on
+one core. Figures only, no assertions.
+
+    .venv/bin/python bench/engines.py [--repeat N]
+
+Times are CPU seconds of this process (``time.process_time``), the best of N runs, so other
+work on the machine disturbs them less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules.dice import SimulationDice  # noqa: E402
+from rules.naval import resolve_naval_battle  # noqa: E402
+from rules.naval_input import naval_side  # noqa: E402
+from rules.odds import naval_odds  # noqa: E402
+from rules.space import resolve_space_battle  # noqa: E402
+from rules.space_input import space_side  # noqa: E402
+
+SHIPS = 6
+PREVIEW = 10_000
+TARGET_SECONDS = 2.0
+
+
+def fleet(rng: random.Random, stance: str) -> dict:
+    """Six ships in the API's fleet shape: Dark Force attack 3-5, defence 4-7, agility 2-4,
+    crews of one to three characters (boarding happens); D6 maneuver 2D, speed 3, targeting 3D,
+    gun damage 3D-4D, shields 2D, hull 3D."""
+    ships = []
+    for i in range(SHIPS):
+        crew = [{"name": f"c{k}", "cp": rng.choice((6, 8, 12, 14))}
+                for k in range(rng.randint(1, 3))]
+        sheet = {"maneuver": "2D", "speed": 3, "targeting": "3D",
+                 "gun_damage": rng.choice(("3D", "3D+2", "4D")), "shields": "2D", "hull": "3D"}
+        ships.append({"name": f"ship {i + 1}", "class": "Fregatte", "attack": rng.randint(3, 5),
+                      "defence": rng.randint(4, 7), "agility": rng.randint(2, 4),
+                      "capacity": 1, "cargo": [], "crew": crew, "datasheet": sheet})
+    return {"ships": ships, "stance": stance}
+
+
+def best_of(repeat: int, work) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def battles_per_second(engine: str, attacker: dict, defender: dict, repeat: int) -> float:
+    """The bare engine loop, without the preview's conversion and counting."""
+    if engine == "dark_force":
+        a = naval_side("attacker", attacker)
+        d = naval_side("defender", defender, first_id=SHIPS + 1)
+        resolve, extra = resolve_naval_battle, {}
+    else:
+        a = space_side("attacker", attacker)
+        d = space_side("defender", defender, first_id=SHIPS + 1)
+        resolve, extra = resolve_space_battle, {"start_distance_cm": 30}
+    dice, n = SimulationDice(1), 2_000
+
+    def work():
+        for _ in range(n):
+            resolve(dice, a, d, max_rounds=12, record_events=False, **extra)
+    return n / best_of(repeat, work)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
+    repeat = parser.parse_args().repeat
+    rng = random.Random(2026)
+    attacker, defender = fleet(rng, "auto"), fleet(rng, "approach")
+    print(f"Python {platform.python_version()} on {platform.machine()}, "
+          f"{SHIPS} ships a side, best of {repeat}")
+    for engine in ("dark_force", "d6_space"):
+        rate = battles_per_second(engine, attacker, defender, repeat)
+        result = None
+
+        def preview(engine=engine):
+            nonlocal result
+            result = naval_odds(engine, attacker, defender, simulations=PREVIEW, seed=7)
+        seconds = best_of(repeat, preview)
+        verdict = "ok" if seconds < TARGET_SECONDS else f"over the {TARGET_SECONDS:.0f} s target"
+        print(f"{engine:>10}: {rate:7.0f} battles/s; {PREVIEW:,}-battle preview "
+              f"{seconds:5.2f} s ({verdict}); attacker {result.attacker_wins:.3f}, "
+              f"defender {result.defender_wins:.3f}, undecided {result.undecided:.3f}")
+
+
+if __name__ == "__main__":
+    main()
