@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import army_lists, attacks, battles, campaigns, conquest, rounds, schedule, views
+from . import army_lists, attacks, battles, campaigns, conquest, odds, rounds, schedule, views
 from . import calendar as calendar_views
 from . import map as map_views
 from . import notifications as notification_views
@@ -12,5 +12,5 @@ urlpatterns = [
     path("me/", views.MeView.as_view(), name="me"),
 ]
 for module in (campaigns, map_views, rounds, attacks, battles, conquest, army_lists, schedule,
-               calendar_views, notification_views):
+               calendar_views, notification_views, odds):
     urlpatterns += module.urlpatterns
