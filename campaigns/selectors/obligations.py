@@ -5,12 +5,11 @@ declare ``declare`` (armies and declarations so far); lists ``army_list`` per ba
 the player's list; battles ``chain_decision``, ``confirm_result``, ``report_result`` per
 battle; conquest ``conquest_choice``."""
 
-from django.apps import apps
 from django.db.models import Q
 
 from battles.chains import needs_decision
 from battles.conquest import won_attacks
-from battles.models import Battle, ConquestChoice
+from battles.models import ArmyList, Battle, ConquestChoice
 from campaigns.models import Attack, Player, Round
 from campaigns.selectors.attacks import army_balance
 
@@ -38,21 +37,10 @@ def _my_battles(rnd: Round, player: Player):
             .order_by("attack__order"))
 
 
-def _army_list_model():
-    """The battles app's army lists, once that app has them (they arrive with its lists
-    workflow); without them every open battle still needs a list."""
-    try:
-        return apps.get_model("battles", "ArmyList")
-    except LookupError:
-        return None
-
-
 def _lists(rnd: Round, player: Player) -> list[dict]:
     battles = list(_my_battles(rnd, player).filter(status=Battle.Status.OPEN))
-    model = _army_list_model()
-    done = set() if model is None else set(
-        model.objects.filter(player=player, battle__in=battles).values_list("battle_id",
-                                                                            flat=True))
+    done = set(ArmyList.objects.filter(player=player, battle__in=battles)
+               .values_list("battle_id", flat=True))
     return [{"kind": "army_list", "battle": b} for b in battles if b.pk not in done]
 
 

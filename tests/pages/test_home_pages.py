@@ -1,8 +1,10 @@
 """The campaign list and a campaign's home: round, phase, deadline countdown, what the player
 owes this phase, recent events."""
 
+from battles.lists import army_list_submit
 from battles.models import Battle
 from battles.results import battle_result_enter
+from battles.rosters import parse_text
 from tests.campaigns.league_map import advance_to, buy, declare
 from tests.factories import CampaignFactory
 from tests.pages.conftest import build_world, client_for
@@ -47,6 +49,8 @@ def test_what_i_owe_in_lists_battles_and_conquest(world):
         assert "Submit your army list:" in html and link in html
     assert "Submit your army list" not in client_for(world.lg.c.user).get(
         world.url()).content.decode()
+    army_list_submit(battle=battle, player=world.lg.a, parsed=parse_text("Skitarii: 500"))
+    assert link not in client_for(world.lg.a.user).get(world.url()).content.decode()
     advance_to(world.rnd, "battles")
     assert "report its result" in client_for(world.lg.a.user).get(world.url()).content.decode()
     battle_result_enter(battle=battle, by_admin_user=world.lg.admin, outcome="victory",

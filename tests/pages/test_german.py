@@ -1,0 +1,55 @@
+"""German for German browsers: every page renders in German with <html lang="de">, and the
+language switcher changes the language for the session."""
+
+import pytest
+
+from tests.campaigns.league_map import advance_to, declare
+from tests.pages.conftest import client_for
+
+GERMAN = {"": "Letzte Ereignisse", "map/": "Angriffserklärungen dieser Runde",
+          "standings/": "Gehaltene Felder über die Runden", "rounds/1/audit/": "Würfelprotokoll",
+          "conquest/": "Eroberung", "manage/": "Kampagne verwalten"}
+
+
+@pytest.mark.parametrize("rest", list(GERMAN))
+def test_pages_render_in_german_for_german_browsers(world, rest):
+    user = world.lg.admin if rest == "manage/" else world.lg.a.user
+    response = client_for(user).get(world.url(rest), HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert '<html lang="de">' in html and GERMAN[rest] in html
+    assert "Übersicht" in html and "Karte" in html  # the campaign tabs
+
+
+def test_english_stays_the_default(world):
+    html = client_for(world.lg.a.user).get(world.url()).content.decode()
+    assert '<html lang="en">' in html and "Recent events" in html
+
+
+def test_the_rule_hint_and_form_help_are_german(world):
+    client = client_for(world.lg.a.user)
+    tile = world.tiles["free"]
+    panel = client.get(world.url(f"map/tiles/{tile.pk}/"), HTTP_HX_REQUEST="true",
+                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Du darfst dieses Feld nicht angreifen." in panel
+    assert "ungenutzte Angriffsarmee" in panel
+    manage = client_for(world.lg.admin).get(world.url("manage/"),
+                                            HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Vorgabe: 1500. Erlaubt: 0 bis 100000. (R-BON-1)" in manage
+    assert "Grund-Armeepunkte" in manage
+
+
+def test_german_conquest_shows_translated_modifiers(world):
+    declare(world.lg.a, world.rnd, world.tiles["free"], armies=2)
+    declare(world.lg.a, world.rnd, world.tiles["far"], armies=0)
+    advance_to(world.rnd, "conquest")
+    html = client_for(world.lg.a.user).get(world.url("conquest/"),
+                                           HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Mehrere Eroberungen auf einem Planeten" in html and "Wahl absenden" in html
+
+
+def test_the_language_switcher_sets_german(world):
+    client = client_for(world.lg.a.user)
+    response = client.post("/i18n/setlang/", {"language": "de", "next": world.url()})
+    assert response.status_code == 302 and response["Location"] == world.url()
+    assert '<html lang="de">' in client.get(world.url()).content.decode()
