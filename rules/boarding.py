@@ -88,32 +88,29 @@ class _Duel:
         self.stalemate = False
 
     def run(self) -> None:
-        """Exchanges until a side has no characters or a stalemate (R-BRD-3, R-BRD-4)."""
+        """Exchanges until a side has no characters or a stalemate (R-BRD-3, R-BRD-4). In an
+        exchange the character with more cp strikes first, the boarders on a tie."""
         quiet = 0
         stacks, front, wounds = self.stacks, self.front, self.wounds
-        while front[0] < len(stacks[0]) and front[1] < len(stacks[1]):
+        boarders, defenders = stacks
+        while front[0] < len(boarders) and front[1] < len(defenders):
             self.exchanges += 1
-            if self.exchange(stacks[0][front[0]], stacks[1][front[1]], wounds):
+            fighters = (boarders[front[0]], defenders[front[1]])
+            prefix = f"{self.purpose}:exchange:{self.exchanges}:"
+            landed = False
+            for side in ((0, 1) if fighters[0].cp >= fighters[1].cp else (1, 0)):
+                if self.attack(side, fighters[side], fighters[1 - side], prefix):
+                    landed = True
+                    if wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
+                        self.overwhelm(1 - side, side)
+                        break  # the overwhelmed character does not strike back
+            if landed:
                 quiet = 0
                 continue
             quiet += 1
             if quiet >= STALEMATE_EXCHANGES:  # R-BRD-4 [decision]
                 self.stalemate = True
                 return
-
-    def exchange(self, boarder: Character, defender: Character, wounds: list[int]) -> bool:
-        """One exchange (R-BRD-3): more cp strikes first, the boarders on a tie; True if a
-        body hit landed."""
-        fighters = (boarder, defender)
-        landed = False
-        prefix = f"{self.purpose}:exchange:{self.exchanges}:"
-        for side in ((0, 1) if boarder.cp >= defender.cp else (1, 0)):
-            if self.attack(side, fighters[side], fighters[1 - side], prefix):
-                landed = True
-                if wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
-                    self.overwhelm(1 - side, side)
-                    break  # the overwhelmed character does not strike back
-        return landed
 
     def attack(self, side: int, attacker: Character, target: Character, prefix: str) -> bool:
         """R-BRD-2/3: red dice against green dice; hits must exceed evades. ``prefix``: the

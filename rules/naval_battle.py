@@ -168,6 +168,7 @@ class Battle:
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         bonus_a, bonus_d = self.bonus[ATTACKER], self.bonus[DEFENDER]  # R-NAV-9
         choices = []
+        choose = self.choose
         for i in range(n):
             a, d = att[i], dfn[i]
             roll_a, roll_d = rolls[2 * i], rolls[2 * i + 1]
@@ -184,7 +185,7 @@ class Battle:
             elif ok_a or ok_d:
                 chooser = a if ok_a else d
             if chooser is not None:
-                mode = self.choose(chooser, d if chooser is a else a)
+                mode = choose(chooser, d if chooser is a else a)
             else:
                 mode = GUNFIRE if ok_a and ok_d else None
             choices.append((mode, chooser))

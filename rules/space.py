@@ -99,6 +99,8 @@ class _Battle:
         # active ships per side, in datasheet order; the enemies of a side's ships
         self.alive = {key: list(ships) for key, ships in self.sides.items()}
         self.enemies = {"attacker": self.alive["defender"], "defender": self.alive["attacker"]}
+        # per side: its active ship with the lowest remaining hull (R-SPC-3), None: look again
+        self.weakest: dict[str, ShipState | None] = {"attacker": None, "defender": None}
         self._over = not (self.alive["attacker"] and self.alive["defender"])
         if ev is not None:
             ev.append({"rule": "R-SPC-2", "step": "setup", "start_distance_cm": start,
@@ -110,8 +112,11 @@ class _Battle:
     def over(self) -> bool:
         return self._over
 
-    def _check(self, ship: ShipState) -> None:
-        """Re-check R-SPC-8 after anything that may have destroyed ``ship`` (a hit, a fumble)."""
+    def _check(self, ship: ShipState, hull_before: tuple[int, int]) -> None:
+        """After anything that may have changed ``ship``'s hull or destroyed it (a hit, a
+        fumble, a repair): forget its side's weakest ship and re-check R-SPC-8."""
+        if ship.hull_key != hull_before or ship.destroyed:
+            self.weakest[ship.side] = None
         if ship.destroyed:
             alive = self.alive[ship.side]
             if ship in alive:
@@ -163,8 +168,9 @@ class _Battle:
 
     def _fumble(self, ship: ShipState, rnd: int, prefix: str, rule: str) -> None:
         face = one_face(self.dice, 6, prefix + ship.purposes["fumble"])
+        hull_before = ship.hull_key
         hit = ship.fumble_step(face)
-        self._check(ship)
+        self._check(ship, hull_before)
         if self.ev is not None:
             self.ev.append({"rule": rule, "step": "fumble_damage", "round": rnd,
                             "ship": ship.id, "dice": [face], "hit": hit,
@@ -214,7 +220,9 @@ class _Battle:
         [reading] R-SPC-2/3: the ship attacks its target if within range, else the in-range
         enemy with the lowest remaining hull, if any (ties: datasheet order)."""
         enemies = self.enemies[ship.side]
-        target = min(enemies, key=_BY_HULL)  # the first of the lowest
+        target = self.weakest[enemies[0].side]
+        if target is None:  # the first of the lowest
+            target = self.weakest[enemies[0].side] = min(enemies, key=_BY_HULL)
         # up to its initiative, stopping at range: min(max(0, initiative), max(0, room))
         room = self.start - ship.advance - target.advance - RANGE_CM
         moved = ship.initiative
@@ -285,8 +293,9 @@ class _Battle:
                                   shields_down=ship.shields_down, attack=attack,
                                   difference=difference, decision=band_name(difference)))
         if difference >= 0:
+            hull_before = ship.hull_key
             ship.take_hit(self.dice, difference, prefix + ship.purposes["hit"], ev)
-            self._check(ship)
+            self._check(ship, hull_before)
         if fumble:  # the 1 counted; the shields fail after this hit, until round end
             ship.shields_down = True
         if ship.destroyed and ev is not None:
@@ -301,7 +310,9 @@ class _Battle:
             if ship.destroyed or not ship.hurt:
                 continue
             face = one_face(self.dice, 6, prefix + ship.purposes["repair"])
+            hull_before = ship.hull_key
             repaired = ship.repair(0 if face == 1 else 2 if face == 6 else 1)
+            self._check(ship, hull_before)
             if self.ev is not None:
                 self.ev.append({"rule": "R-SPC-7", "step": "repair", "round": rnd,
                                 "ship": ship.id, "dice": [face], "repaired": repaired})

@@ -64,7 +64,7 @@ class ShipState:
         self.advance = 0
         self.initiative = 0
         self.purposes = _purposes(ship.id)
-        self.live: dict[str, tuple[int, int]] = {}
+        self.live: dict[str, tuple[int, int]] = dict.fromkeys(CODE_SYSTEMS, (0, 0))
         self.perm: dict[str, tuple[int, int]] = {}  # ``_value(system, False)`` of every system
         if ship.captain is None:  # no bonus: the cached values straight from the datasheet
             self.perm.update(self.base)
@@ -96,18 +96,33 @@ class ShipState:
 
     def _refresh(self, *systems: str) -> None:
         """Recompute the cached values of ``systems`` (all when none are named)."""
-        cancelled = self.captain_alive and self.bonus_off  # else live equals permanent
         for system in systems or self.base:
-            perm = self.perm[system] = self._value(system, False)
-            dice, pips = self._value(system, True) if cancelled else perm
-            if system == "speed":
-                self.speed = dice
-                continue
-            # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
-            self.live[system] = (dice, pips) if dice > 0 else (0, 0)
+            self._update(system)
+
+    def _update(self, system: str) -> None:
+        """Recompute one system's cached values and the rolled set it is part of."""
+        perm = self.perm[system] = self._value(system, False)
+        # live equals permanent unless a fumble cancelled the captain's bonus this round
+        dice, pips = self._value(system, True) if self.captain_alive and self.bonus_off \
+            else perm
+        if system == "speed":
+            self.speed = dice
+            return
+        live = self.live
+        # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
+        live[system] = (dice, pips) if dice > 0 else (0, 0)
+        if system == "maneuver":
+            self.init_code = live[system]
+        elif system == "targeting" or system == "gun_damage":
+            targeting, guns = live["targeting"], live["gun_damage"]
+            self.guns = guns[0]
+            self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
+        else:  # shields or hull
             if system == "hull":
                 self.hull_key = perm
-        self._combine()
+            shields, hull = live["shields"], live["hull"]
+            self.hull_code = hull
+            self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
 
     def _combine(self) -> None:
         """The rolled sets cached for the battle loop, from ``live``."""
@@ -184,7 +199,7 @@ class ShipState:
     def _lose(self, system: str) -> str:
         self.damage[system] += 1
         self.hurt = True
-        self._refresh(system)
+        self._update(system)
         if system == "hull":
             self._check_hull()
         return system
@@ -226,14 +241,17 @@ class ShipState:
     def repair(self, count: int) -> list[str]:
         """Give back up to ``count`` damage in REPAIR_ORDER; the captain is not restored."""
         done: list[str] = []
+        damage = self.damage
         for system in REPAIR_ORDER:
-            while count and self.damage[system]:
-                self.damage[system] -= 1
+            while count and damage[system]:
+                damage[system] -= 1
                 done.append(system)
                 count -= 1
+            if not count:
+                break
         if done:
-            self.hurt = any(self.damage.values())
-            self._refresh(*set(done))
+            self.hurt = any(damage.values())
+            self._refresh(*dict.fromkeys(done))
         return done
 
     # --- results ------------------------------------------------------------------------
