@@ -59,6 +59,8 @@ class DiceCodeField(serializers.CharField):
 
 
 class CrewSerializer(StrictSerializer):
+    """A character of the boarding stack (R-BRD-1)."""
+
     name = _text()
     cp = _integer("cp", help_text="command points (R-BRD-1)")
 
@@ -67,6 +69,8 @@ class CrewSerializer(StrictSerializer):
 
 
 class CargoSerializer(StrictSerializer):
+    """An embarked detachment (R-FLT-2)."""
+
     name = _text()
     points = _integer("points", help_text="army points of the detachment")
 
@@ -75,6 +79,8 @@ class CargoSerializer(StrictSerializer):
 
 
 class CaptainSerializer(StrictSerializer):
+    """A D6 captain: +1D to one system, +1 pip to another (R-SPC-1)."""
+
     name = _text()
     dice_system = serializers.ChoiceField(choices=CODE_SYSTEMS, help_text="+1D (R-SPC-1)")
     pip_system = serializers.ChoiceField(choices=(*CODE_SYSTEMS, "speed"),
@@ -90,6 +96,8 @@ class CaptainSerializer(StrictSerializer):
 
 
 class DatasheetSerializer(StrictSerializer):
+    """D6 values (R-SPC-1): dice codes, speed a plain number."""
+
     maneuver = DiceCodeField()
     speed = serializers.IntegerField(min_value=0, max_value=MAX_SPEED)
     targeting = DiceCodeField()
@@ -133,6 +141,8 @@ class ShipSerializer(StrictSerializer):
 
 
 class FleetSerializer(StrictSerializer):
+    """One side: its battle line and stance."""
+
     ships = serializers.ListField(child=ShipSerializer(), min_length=1, max_length=MAX_SHIPS,
                                   help_text="the battle line, flagship first")
     stance = serializers.ChoiceField(choices=STANCES, default=AUTO,
@@ -143,6 +153,9 @@ class FleetSerializer(StrictSerializer):
 
 
 class OddsRequestSerializer(StrictSerializer):
+    """Two fleets in the fleet shape and the engine to fight them with. Unknown fields are
+    rejected."""
+
     engine = serializers.ChoiceField(choices=ENGINES, help_text="naval_engine (R-SPC)")
     attacker = FleetSerializer()
     defender = FleetSerializer()
@@ -167,6 +180,8 @@ class OddsRequestSerializer(StrictSerializer):
 
 
 class IntervalsSerializer(serializers.Serializer):
+    """[low, high] per outcome."""
+
     attacker_wins = serializers.ListField(child=serializers.FloatField(), min_length=2,
                                           max_length=2)
     defender_wins = serializers.ListField(child=serializers.FloatField(), min_length=2,
@@ -179,6 +194,8 @@ class IntervalsSerializer(serializers.Serializer):
 
 
 class OddsResultSerializer(serializers.Serializer):
+    """Outcomes as fractions of the simulated battles (R-ODDS-1)."""
+
     simulations = serializers.IntegerField(help_text="battles fought (the sample size)")
     attacker_wins = serializers.FloatField(help_text="fraction of the battles")
     defender_wins = serializers.FloatField(help_text="fraction of the battles")
