@@ -2,7 +2,9 @@ from django.urls import path
 
 from . import army_lists, attacks, battles, campaigns, conquest, odds, rounds, schedule, views
 from . import calendar as calendar_views
+from . import fleets as fleet_views
 from . import map as map_views
+from . import naval_battles as naval_battle_views
 from . import notifications as notification_views
 from .auth import TokenView
 
@@ -12,5 +14,5 @@ urlpatterns = [
     path("me/", views.MeView.as_view(), name="me"),
 ]
 for module in (campaigns, map_views, rounds, attacks, battles, conquest, army_lists, schedule,
-               calendar_views, notification_views, odds):
+               calendar_views, notification_views, fleet_views, naval_battle_views, odds):
     urlpatterns += module.urlpatterns

@@ -255,3 +255,33 @@ class NotificationPreferenceFactory(factory.django.DjangoModelFactory):
     kind = battle_models.NotificationKind.DEADLINE_SOON
     enabled = False
 
+
+# --- fleet phase: orders and sea hazards (appended for the fleet tests; module aliases keep
+# these independent of the imports above) ---
+
+from fleets import models as fleet_phase_models  # noqa: E402
+
+
+class FleetOrderFactory(factory.django.DjangoModelFactory):
+    """A movement order (R-FLT-4); give ``round``, ``fleet`` and ``path`` (area ids)."""
+
+    class Meta:
+        model = fleet_phase_models.FleetOrder
+
+    round = factory.SubFactory(RoundFactory)
+    fleet = factory.SubFactory(FleetFactory)
+    path = factory.LazyFunction(list)
+
+
+class SeaHazardFactory(factory.django.DjangoModelFactory):
+    """A hidden sea hazard (R-SEA-2) in ``area``; ``owner`` None: placed by the admin."""
+
+    class Meta:
+        model = fleet_phase_models.SeaHazard
+
+    area = factory.SubFactory(AreaFactory)
+    campaign = factory.SelfAttribute("area.campaign")
+    name = factory.Sequence(lambda n: f"Hazard {n}")
+    attack = 3
+    defence = 3
+    agility = 2

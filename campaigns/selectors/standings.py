@@ -6,7 +6,9 @@ from django.db.models import Count, Sum
 
 from battles.models import Battle
 from campaigns.models import Campaign, Player, Tile
-from fleets.models import Fleet, Ship
+from fleets.models import Fleet, NavalBattle, Ship
+from fleets.values import ship_cf
+from rules.ruleset import Ruleset
 from rules.standings import rank_rows
 
 WON, DRAW, LOST = "battles_won", "battles_drawn", "battles_lost"
@@ -35,12 +37,33 @@ def _battle_tallies(campaign: Campaign) -> tuple[dict, Counter]:
     return tallies, vp
 
 
+def _naval_vp(campaign: Campaign) -> Counter:
+    """Victory points scored in naval battles (R-VP-1: boarding), per player."""
+    vp: Counter = Counter()
+    battles = NavalBattle.objects.filter(round__campaign=campaign)
+    for side in ("attacker", "defender"):
+        for player, points in (battles.filter(**{f"{side}__isnull": False})
+                               .values(f"{side}_id").annotate(vp=Sum(f"{side}_vp"))
+                               .values_list(f"{side}_id", "vp")):
+            vp[player] += points or 0
+    return vp
+
+
 def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
+    """Fleets, ships and total CF per player (R-VP-2, R-FLT-3: attack values, or with the
+    ``d6_space`` engine the ships' gun damage dice)."""
     figures: dict[int, dict] = defaultdict(lambda: {"ships": 0, "fleets": 0, "cf": 0})
     fleets = Fleet.objects.filter(campaign=campaign, owner__isnull=False)
     for row in fleets.values("owner_id").annotate(n=Count("id")):
         figures[row["owner_id"]]["fleets"] = row["n"]
     ships = Ship.objects.filter(fleet__campaign=campaign, fleet__owner__isnull=False)
+    engine = Ruleset.from_dict(campaign.ruleset).naval_engine
+    if engine == "d6_space":
+        for owner, attack, datasheet in ships.values_list("fleet__owner_id", "attack",
+                                                          "datasheet"):
+            figures[owner]["ships"] += 1
+            figures[owner]["cf"] += ship_cf(engine, attack, datasheet)
+        return figures
     for row in ships.values("fleet__owner_id").annotate(n=Count("id"), cf=Sum("attack")):
         figures[row["fleet__owner_id"]].update(ships=row["n"], cf=row["cf"] or 0)
     return figures
@@ -54,6 +77,7 @@ def live_standings(campaign: Campaign) -> list[dict]:
                    .values("owner_id").annotate(n=Count("planet", distinct=True))
                    .values_list("owner_id", "n"))
     tallies, vp = _battle_tallies(campaign)
+    vp.update(_naval_vp(campaign))
     fleets = _fleet_figures(campaign)
     rows = [{
         "player": p.pk, "username": p.user.username, "faction": p.faction,

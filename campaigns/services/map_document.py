@@ -456,10 +456,19 @@ class _Parser:
             self.error(path, f"must be null or an object of at most {MAX['datasheet']} values")
             return None
         for key, item in value.items():
-            if not (isinstance(item, str) and len(item) <= 20
-                    or _is_int(item) and abs(item) <= SHIP_VALUE_LIMIT):
+            if key == "captain":  # R-SPC-1: {name, dice_system, pip_system} (fleets app)
+                self.captain(item, _join(path, key))
+            elif not (isinstance(item, str) and len(item) <= 20
+                      or _is_int(item) and abs(item) <= SHIP_VALUE_LIMIT):
                 self.error(_join(path, key), "must be a dice code or a number")
         return value
+
+    def captain(self, value, path: str) -> None:
+        if value is None:
+            return
+        captain = self.mapping(value, path, optional=("name", "dice_system", "pip_system"))
+        for key, item in (captain or {}).items():
+            self.check(_join(path, key), text_error(item, blank=key == "name"))
 
 
 def parse(document, *, players: set[int], marker_types: dict[str, int],

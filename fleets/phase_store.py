@@ -1,0 +1,113 @@
+"""Store what the fleet phase returned (``rules.fleet_phase_model.PhaseResult``): bulk writes
+in a constant number of queries. Call inside the resolving transaction."""
+
+from datetime import datetime
+
+from campaigns.models import Round
+from rules.fleet_phase_model import PhaseResult
+
+from .models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
+from .phase_state import LoadedPhase
+from .values import cargo_json, crew_json
+
+
+def store_phase(rnd: Round, loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:
+    _store_ships(loaded, result)
+    _store_fleets(rnd, loaded, result)
+    _store_hazards(loaded, result, now)
+    _store_islands(loaded, result)
+    _store_markers(rnd, loaded, result)
+    _store_battles(rnd, result)
+
+
+def _store_ships(loaded: LoadedPhase, result: PhaseResult) -> None:
+    """Sunk and destroyed ships go with their cargo (R-NAV-7, R-NAV-8); captured ships change
+    fleet and so owner (R-NAV-8); crew, cargo and a lost captain (R-SPC-6) are written back."""
+    changed, lost = [], []
+    for ship_id, after in result.ships.items():
+        row, before = loaded.ships[ship_id], loaded.before[ship_id]
+        if after.fleet is None:
+            lost.append(ship_id)
+            continue
+        dirty = row.fleet_id != after.fleet or row.position != after.position
+        row.fleet_id, row.position = after.fleet, after.position
+        if after.crew != before.crew:
+            row.crew, dirty = crew_json(after.crew), True
+        if after.cargo != before.cargo:
+            row.cargo, dirty = cargo_json(after.cargo), True
+        if before.captain is not None and after.captain is None:
+            row.datasheet = {k: v for k, v in row.datasheet.items() if k != "captain"}
+            dirty = True
+        if dirty:
+            changed.append(row)
+    if changed:
+        Ship.objects.bulk_update(changed, ["fleet", "position", "crew", "cargo", "datasheet"],
+                                 batch_size=500)
+    if lost:
+        Ship.objects.filter(pk__in=lost).delete()
+
+
+def _store_fleets(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
+    """New areas and arrivals (R-INT-6 arrival order); a fleet that lost its last ship in the
+    phase is removed [reading] (R-FLT-1: a fleet is its ships)."""
+    changed, gone = [], []
+    for fleet_id, after in result.fleets.items():
+        row = loaded.fleets[fleet_id]
+        if after.destroyed:
+            gone.append(fleet_id)
+            continue
+        arrived = (after.arrival[0] or None, after.arrival[1])
+        if (row.area_id, (row.arrived_round, row.arrived_step)) != (after.area, arrived):
+            row.area_id = after.area
+            row.arrived_round, row.arrived_step = arrived
+            changed.append(row)
+    if changed:
+        Fleet.objects.bulk_update(changed, ["area", "arrived_round", "arrived_step"],
+                                  batch_size=500)
+    if gone:
+        Fleet.objects.filter(pk__in=gone).delete()
+
+
+def _store_hazards(loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:
+    changed = []
+    for hazard_id, after in result.hazards.items():
+        row = loaded.hazards[hazard_id]
+        if not after.triggered and after.owner == row.owner_id:
+            continue
+        row.owner_id = after.owner
+        if after.triggered:  # R-SEA-2: triggering is logged and reveals it
+            row.hits, row.active, row.triggered_at = after.hits, after.active, now
+        changed.append(row)
+    if changed:
+        SeaHazard.objects.bulk_update(changed, ["owner", "hits", "active", "triggered_at"])
+
+
+def _store_islands(loaded: LoadedPhase, result: PhaseResult) -> None:
+    """R-SEA-1: conquered islands change owner."""
+    changed = []
+    for area_id, owner in result.islands.items():
+        row = loaded.areas[area_id]
+        row.owner_id = owner
+        changed.append(row)
+    if changed:
+        Area.objects.bulk_update(changed, ["owner"])
+
+
+def _store_markers(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
+    """NO INTERCEPTION markers of the round (R-INT-4) of the fleets still afloat."""
+    gone = {f for f, after in result.fleets.items() if after.destroyed}
+    FleetMarker.objects.bulk_create(
+        FleetMarker(round=rnd, fleet_id=m.fleet, kind=m.kind,
+                    partner_id=None if m.partner in gone else m.partner)
+        for m in result.markers if m.fleet not in gone)
+
+
+def _store_battles(rnd: Round, result: PhaseResult) -> None:
+    """Each battle with its sides, outcome, event log, dice and victory points (R-VP-1)."""
+    NavalBattle.objects.bulk_create(
+        NavalBattle(round=rnd, area_id=b.area, sequence=b.sequence, engine=b.engine,
+                    attacker_id=b.attacker.player, defender_id=b.defender.player,
+                    attacker_vp=b.vp.get("attacker", 0), defender_vp=b.vp.get("defender", 0),
+                    sides=b.sides, outcome=b.outcome, events=b.events,
+                    first_counter=b.first_counter, dice_count=b.dice_count)
+        for b in result.battles)

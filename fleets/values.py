@@ -1,0 +1,97 @@
+"""Ship values between their stored JSON and the rules' types (R-FLT-2, R-SPC-1): crew stacks,
+embarked detachments and D6 datasheets. Reading is forgiving (a malformed entry, e.g. edited by
+hand, counts as absent); ``*_errors`` say what is wrong with new input."""
+
+from rules.boarding import Character
+from rules.fleet_phase_model import DEFAULT_DATASHEET, Detachment, datasheet_from_json
+from rules.naval import combat_factor as naval_cf
+from rules.naval_model import NavalShip
+from rules.space import SpaceShip
+from rules.space import combat_factor as space_cf
+from rules.space_model import Captain, Datasheet
+
+NAME_LIMIT = 80
+VALUE_LIMIT = 1_000  # as the map document (campaigns.services.map_document)
+ENTRIES_LIMIT = 100  # crew characters or detachments on one ship
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _entry(item, number: str) -> tuple[str, int] | None:
+    if not isinstance(item, dict):
+        return None
+    name, value = item.get("name"), item.get(number)
+    if not isinstance(name, str) or not _is_int(value) or value < 0:
+        return None
+    return name, value
+
+
+def crew_of(raw) -> tuple[Character, ...]:
+    """``[{"name", "cp"}]`` bottom first (R-BRD-1)."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(Character(*e) for e in (_entry(i, "cp") for i in raw) if e)
+
+
+def cargo_of(raw) -> tuple[Detachment, ...]:
+    """``[{"name", "points"}]`` (R-FLT-2)."""
+    if not isinstance(raw, list):
+        return ()
+    return tuple(Detachment(*e) for e in (_entry(i, "points") for i in raw) if e)
+
+
+def crew_json(crew) -> list[dict]:
+    return [{"name": c.name, "cp": c.cp} for c in crew]
+
+
+def cargo_json(cargo) -> list[dict]:
+    return [{"name": d.name, "points": d.points} for d in cargo]
+
+
+def datasheet_of(raw) -> tuple[Datasheet | None, Captain | None]:
+    """The ship's D6 datasheet and captain, (None, None) when it has none or it is invalid."""
+    if raw is None:
+        return None, None
+    try:
+        return datasheet_from_json(raw)
+    except ValueError:
+        return None, None
+
+
+def datasheet_error(raw) -> str | None:
+    """What is wrong with a new datasheet (null is fine)."""
+    if raw is None:
+        return None
+    try:
+        datasheet_from_json(raw, strict=True)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def entries_error(raw, number: str, high: int) -> str | None:
+    """What is wrong with new crew (``cp``) or cargo (``points``) entries."""
+    if not isinstance(raw, list):
+        return "must be a list"
+    if len(raw) > ENTRIES_LIMIT:
+        return f"at most {ENTRIES_LIMIT} entries"
+    for index, item in enumerate(raw):
+        if not isinstance(item, dict) or set(item) != {"name", number}:
+            return f"[{index}] must be {{\"name\", \"{number}\"}}"
+        name, value = item["name"], item[number]
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
+            return f"[{index}].name must be a text of 1 to {NAME_LIMIT} characters"
+        if not _is_int(value) or not 0 <= value <= high:
+            return f"[{index}].{number} must be a whole number from 0 to {high}"
+    return None
+
+
+def ship_cf(engine: str, attack: int, datasheet) -> int:
+    """R-FLT-3 for one ship: its attack value, or with the D6 engine its gun damage dice
+    (``rules.fleet_phase_model.DEFAULT_DATASHEET`` without a valid datasheet)."""
+    if engine == "d6_space":
+        sheet, captain = datasheet_of(datasheet)
+        return space_cf([SpaceShip(0, "", sheet or DEFAULT_DATASHEET, captain)])
+    return naval_cf([NavalShip(0, "", max(0, attack), 1, 0)])

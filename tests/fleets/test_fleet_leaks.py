@@ -1,0 +1,106 @@
+"""R-FLT-7, R-SEA-2, R-SEC-2: no endpoint shows another player's hidden fleet values - ship
+names and classes, values, cargo, crew, datasheets, orders, standing orders - nor a hidden
+hazard, to other players, strangers or the public, including in error answers."""
+
+import pytest
+
+from campaigns.services.campaigns import campaign_update
+from campaigns.services.rounds import round_advance, round_run_phase_job
+from fleets import resolution
+from tests.campaigns.league_map import api
+from tests.factories import UserFactory
+from tests.fleets import scenario
+from tests.fleets import world as world_module
+from tests.fleets.world import SECRETS
+
+
+@pytest.fixture
+def world(db):
+    w = world_module.build()
+    api(w.league.a.user).put(w.url(f"{w.anna_fleet.pk}/orders/"), {"path": [w.sea.pk]},
+                             format="json")
+    campaign_update(campaign=w.league.campaign, visibility="public")
+    return w
+
+
+def responses(w, user):
+    """Every fleet-related answer ``user`` can get about anna's fleet and the hazard."""
+    lg, anna = w.league, w.anna_fleet
+    ship = anna.ships.first().pk
+    client = api(user)
+    gets = ["fleets/", f"fleets/{anna.pk}/", "map/", "standings/", "hazards/",
+            f"hazards/{w.kraken.pk}/", "naval-battles/", "rounds/1/fleet-phase/",
+            f"fleets/{anna.pk}/ships/", "rounds/1/rolls/"]
+    out = [client.get(lg.url(path)) for path in gets]
+    out += [client.put(lg.url(f"fleets/{anna.pk}/orders/"), {"path": [w.orbit.pk]},
+                       format="json"),
+            client.patch(lg.url(f"fleets/{anna.pk}/standing-orders/"), {"stance": "hold"},
+                         format="json"),
+            client.post(lg.url(f"fleets/{anna.pk}/ships/{ship}/embark/"),
+                        {"name": "x", "points": 1}, format="json"),
+            client.post(lg.url(f"fleets/{anna.pk}/ships/{ship}/disembark/"), {"index": 0},
+                        format="json"),
+            client.delete(lg.url(f"fleets/{anna.pk}/")),
+            client.post(lg.url("hazards/"), {"name": "y", "area": w.sea.pk}, format="json")]
+    return out
+
+
+def assert_no_secret(answers, secrets):
+    for response in answers:
+        raw = response.content.decode()
+        for secret in secrets:
+            assert secret not in raw, (response.request["PATH_INFO"], secret)
+
+
+@pytest.mark.parametrize("who", ["ben", "carl", "stranger", "anonymous"])
+def test_r_flt_7_no_endpoint_leaks_anna_s_hidden_fleet_or_the_hazard(world, who):
+    lg = world.league
+    user = {"ben": lg.b.user, "carl": lg.c.user, "stranger": UserFactory(),
+            "anonymous": None}[who]
+    assert_no_secret(responses(world, user), SECRETS["anna"] + SECRETS["hazard"])
+
+
+@pytest.mark.parametrize("who", ["ben", "carl", "anonymous"])
+def test_r_flt_7_others_see_no_hidden_key_of_anna_s_fleet(world, who):
+    lg = world.league
+    client = api({"ben": lg.b.user, "carl": lg.c.user, "anonymous": None}[who])
+    public = {"id", "owner", "area", "kind", "ship_count"}
+    assert set(client.get(world.url(f"{world.anna_fleet.pk}/")).json()) == public
+    listed = {f["id"]: f for f in client.get(world.url()).json()["results"]}
+    assert set(listed[world.anna_fleet.pk]) == public
+    mapped = {f["id"]: f for f in client.get(lg.url("map/")).json()["fleets"]}
+    assert set(mapped[world.anna_fleet.pk]) == public
+
+
+def test_r_flt_7_the_owner_and_admin_see_their_secrets(world):
+    raw = api(world.league.a.user).get(world.url(f"{world.anna_fleet.pk}/")).content.decode()
+    assert all(secret in raw for secret in SECRETS["anna"])
+    admin = api(world.league.admin).get(world.league.url("hazards/")).content.decode()
+    assert "Lurking Kraken" in admin
+
+
+@pytest.fixture
+def resolved(db, monkeypatch):
+    monkeypatch.setattr(resolution, "dice_factory", scenario.scripted())
+    sc = scenario.build()
+    round_advance(round_id=sc.rnd.pk, expected_phase="declare")
+    round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
+    return sc
+
+
+def test_r_flt_7_battle_reports_stay_with_their_participants_until_the_round_closes(resolved):
+    sc, lg = resolved, resolved.league
+    secrets = ("Iron Fist", "Merchant Prince", "Boss", "Mate", "Guard", "Lonely Frigate",
+               "Black Wake")
+    client = api(lg.c.user)  # fought only in Y
+    answers = [client.get(lg.url(path)) for path in
+               ("naval-battles/", "fleets/", "map/", "standings/", "hazards/")]
+    answers += [client.get(lg.url(f"naval-battles/{b.pk}/")) for b in
+                sc.rnd.naval_battles.exclude(area=sc.areas["Y"])]
+    assert_no_secret(answers, secrets)
+
+
+def test_r_sea_2_a_triggered_hazard_shows_but_untriggered_ones_do_not(resolved):
+    lg = resolved.league
+    names = [h["name"] for h in api(lg.d.user).get(lg.url("hazards/")).json()["results"]]
+    assert names == ["Kraken"]  # triggered by ben's explorer
