@@ -11,7 +11,7 @@ from battles.models import Battle
 from battles.results import MAX_VP
 from campaigns.errors import DomainError
 from campaigns.models import Campaign, Round
-from campaigns.templatetags.feldzug import OUTCOMES, PHASES
+from campaigns.templatetags.feldzug import OUTCOMES, PHASES, explained
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
 
 MAX_ARMIES = 10_000
@@ -22,7 +22,7 @@ def add_service_error(form: forms.Form, exc: DomainError, fields: dict | None = 
     """Show a service's refusal next to the field it names (``fields`` maps service field names
     to form field names); anything else goes above the form."""
     name = (fields or {}).get(exc.field, exc.field)
-    form.add_error(name if name in form.fields else None, exc.message)
+    form.add_error(name if name in form.fields else None, explained(exc))
 
 
 VISIBILITY_CHOICES = [("private", pgettext_lazy("campaign", "private: members only")),

@@ -45,6 +45,13 @@ RULE_HINTS = {
     "R-CON-4": _("Only your own won attacks of this round can be rolled, and the choice is "
                  "made once."),
     "R-BAT-3": _("Results are an outcome and victory points from 0 upwards."),
+    "wrong_phase": _("This is not possible in the current phase."),
+    "not_active": _("The declaration is no longer active."),
+    "already_chosen": _("Your choice is sealed already."),
+    "battle_pending": _("The defender of this chain link is not settled yet."),
+    "result_locked": _("Conquest already depends on this result; only victory points or the "
+                       "kind of result can change now."),
+    "no_players": _("Add players before starting the campaign."),
 }
 
 
@@ -110,6 +117,13 @@ def campaign_status_label(value):
 @register.filter
 def rule_hint(rule):
     return RULE_HINTS.get(rule, "")
+
+
+def explained(exc) -> str:
+    """A service's refusal in the reader's language where its code is known, followed by the
+    service's own (English) detail."""
+    hint = RULE_HINTS.get(exc.code)
+    return f"{hint} ({exc.message})" if hint else exc.message
 
 
 @register.filter

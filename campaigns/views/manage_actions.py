@@ -24,6 +24,7 @@ from campaigns.services import campaigns as campaign_services
 from campaigns.services import map as map_services
 from campaigns.services import rounds as round_services
 from campaigns.services.map_document import DocumentInvalid
+from campaigns.templatetags.feldzug import explained
 
 from .manage import render_manage
 from .scope import Scope, campaign_page
@@ -140,7 +141,7 @@ def advance(request, scope: Scope):
         else:
             round_services.round_advance(round_id=current.pk, expected_phase=current.phase)
     except DomainError as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, explained(exc))
         return render_manage(request, scope, status=400, advance_form=form)
     return _done(request, scope, _("The campaign moved on to the next phase."), "round")
 

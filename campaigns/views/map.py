@@ -20,6 +20,7 @@ from campaigns.selectors.fleet_view import full_fleets
 from campaigns.selectors.legality import attack_check
 from campaigns.selectors.map import map_document
 from campaigns.services.attacks import attack_declare, attack_withdraw, purchase_create
+from campaigns.templatetags.feldzug import explained
 
 from .hexmap import planet_drawing
 from .scope import Scope, campaign_page
@@ -134,7 +135,7 @@ def _map_url(scope: Scope, tile_id=None) -> str:
 
 
 def _refused(request, exc: DomainError) -> None:
-    messages.error(request, _("Refused: %(reason)s") % {"reason": exc.message})
+    messages.error(request, _("Refused: %(reason)s") % {"reason": explained(exc)})
 
 
 @require_POST

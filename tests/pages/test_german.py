@@ -53,3 +53,11 @@ def test_the_language_switcher_sets_german(world):
     response = client.post("/i18n/setlang/", {"language": "de", "next": world.url()})
     assert response.status_code == 302 and response["Location"] == world.url()
     assert '<html lang="de">' in client.get(world.url()).content.decode()
+
+
+def test_a_refusal_is_explained_in_german(world):
+    response = client_for(world.lg.a.user).post(world.url("map/purchase/"), {"attack_armies": 50},
+                                                HTTP_ACCEPT_LANGUAGE="de")
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Angriffsarmeen kosten Requisition" in html and "(R-ECO-1:" in html

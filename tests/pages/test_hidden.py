@@ -1,7 +1,7 @@
 """Hidden information never reaches a page's HTML (R-SEC-2, R-FLT-7, R-DICE-2): another
 player's declarations during declare, other players' fleet details, the seed before close."""
 
-from campaigns.models import Round
+from campaigns.models import DiceRoll, Round
 from tests.campaigns.league_map import advance_to, declare
 from tests.pages.conftest import (
     SECRET_CARGO,
@@ -71,3 +71,13 @@ def test_requisition_of_others_is_not_on_the_map(world):
     world.lg.b.save()
     assert "7345" not in _html(world, world.lg.a.user)
     assert "7345" in _html(world, world.lg.b.user)
+
+
+def test_fleet_draws_stay_out_of_the_log_until_close(world):
+    DiceRoll.objects.create(round=world.rnd, counter=0, purpose="fleet-move 17 interception",
+                            sides=6, faces=[4, 2], object="fleet 17")
+    DiceRoll.objects.create(round=world.rnd, counter=1, purpose="conquest attack 3",
+                            sides=6, faces=[6, 1])
+    player = _html(world, world.lg.a.user, "rounds/1/audit/")
+    assert "conquest attack 3" in player and "fleet-move 17" not in player
+    assert "fleet-move 17" in _html(world, world.lg.admin, "rounds/1/audit/")

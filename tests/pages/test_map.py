@@ -82,7 +82,9 @@ def test_an_illegal_declaration_is_refused_with_its_rule(world):
     response = client.post(world.url("map/declare/"), {"tile": world.tiles["free"].pk},
                            follow=True)
     assert not Attack.objects.exists()
-    assert "Refused: R-ATK-1" in response.content.decode()
+    html = response.content.decode()
+    assert "Refused: An attack needs an unused attack army" in html
+    assert "(R-ATK-1: no attack army left" in html
 
 
 def test_another_players_declaration_can_not_be_withdrawn(world):
@@ -107,7 +109,8 @@ def test_purchase_errors_sit_next_to_the_field(world):
     too_many = client.post(world.url("map/purchase/"), {"attack_armies": 11})
     html = too_many.content.decode()
     assert too_many.status_code == 400
-    assert re.search(r'id="id_attack_armies_error"><li>R-ECO-1: [^<]*requisition', html)
+    assert re.search(r'id="id_attack_armies_error"><li>Attack armies cost requisition[^<]*'
+                     r'\(R-ECO-1: 11 attack armies cost 11', html)
     assert 'aria-invalid="true"' in html
     nonsense = client.post(world.url("map/purchase/"), {"attack_armies": "many"})
     assert nonsense.status_code == 400
