@@ -1,5 +1,6 @@
 """API: rounds, phase advance, dice log and verifier, standings (API.md)."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -7,9 +8,10 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from campaigns.errors import Conflict
-from campaigns.models import Round, RoundStandings
+from campaigns.models import Round
 from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
 from campaigns.selectors.standings import live_standings
+from campaigns.selectors.standings_history import frozen_standings
 from campaigns.services import rounds as round_services
 
 from .base import CampaignScoped, error_responses
@@ -111,13 +113,7 @@ class Advance(CampaignScoped):
     def post(self, request, campaign_id):
         """Move the current round to its next phase (R-RND-2); starts round 1 if none is open."""
         self.require_admin()
-        current = round_services.current_round(self.campaign)
-        if current is None:
-            rnd = round_services.campaign_start(campaign=self.campaign)
-        else:
-            rnd = round_services.round_advance(round_id=current.pk, expected_phase=current.phase)
-            rnd = round_services.current_round(self.campaign) if rnd.phase == "closed" else rnd
-        rnd.refresh_from_db()
+        rnd = round_services.campaign_advance(campaign=self.campaign)
         return Response(RoundSerializer(rnd).data)
 
 
@@ -154,9 +150,10 @@ class Standings(CampaignScoped):
             return Response({"round": None, "rows": live_standings(self.campaign)})
         if not number.isdigit():
             raise serializers.ValidationError({"round": ["A round number is required."]})
-        frozen = get_object_or_404(RoundStandings, round__campaign=self.campaign,
-                                   round__number=int(number))
-        return Response({"round": int(number), "rows": frozen.rows})
+        rows = frozen_standings(self.campaign, int(number))
+        if rows is None:
+            raise Http404("No standings were frozen for that round.")
+        return Response({"round": int(number), "rows": rows})
 
 
 

@@ -11,9 +11,9 @@ from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Attack, Player, Purchase, Round, Tile
-from campaigns.selectors.attacks import armies_bought
-from campaigns.selectors.board import load_board, orbit_forces, orbit_info
-from rules.attacks import check_attack, orbital_cancellations
+from campaigns.selectors.board import orbit_forces
+from campaigns.selectors.legality import attack_check
+from rules.attacks import orbital_cancellations
 from rules.economy import buy_armies
 from rules.ruleset import Ruleset
 from rules.violation import RuleViolation as RulesViolation
@@ -67,12 +67,7 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
     if tile.campaign_id != campaign.pk:
         raise RuleViolation("The tile is not on this campaign's map.", code="invalid",
                             field="tile")
-    own = list(Attack.objects.filter(round=rnd, player=player).values_list("tile_id", "status"))
-    standing = [t for t, status in own if status == Attack.Status.ACTIVE]
-    check = check_attack(load_board(campaign), Ruleset.from_dict(campaign.ruleset), player.pk,
-                         tile.pk, armies_bought(rnd, player), standing,
-                         orbit_info(campaign, player, tile.planet_id, rnd=rnd),
-                         withdrawn=len(own) - len(standing))
+    check = attack_check(rnd, player, tile)
     if not check.legal:
         raise RuleViolation(f"{check.rule}: {check.message}", code=check.rule, field="tile")
     last = Attack.objects.filter(round=rnd).aggregate(n=Max("order"))["n"] or 0

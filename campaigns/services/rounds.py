@@ -95,6 +95,17 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     return rnd
 
 
+def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None) -> Round:
+    """The admin's "next phase" (R-RND-2): starts round 1 if none is open, else leaves the
+    current phase; returns the campaign's current round. With ``expected_phase``, a round that
+    already moved on is left as it is."""
+    current = current_round(campaign)
+    if current is None:
+        return campaign_start(campaign=campaign)
+    round_advance(round_id=current.pk, expected_phase=expected_phase or current.phase)
+    return current_round(campaign)
+
+
 def _schedule_phase_job(rnd: Round) -> None:
     from campaigns.tasks import run_phase_job
 

@@ -133,13 +133,10 @@ def advance(request, scope: Scope):
         return render_manage(request, scope, status=400, advance_form=form)
     expected, current = form.cleaned_data["expected_phase"], scope.round
     try:
-        if current is None:
-            round_services.campaign_start(campaign=scope.campaign)
-        elif expected != current.phase:
+        if current is not None and expected != current.phase:
             messages.info(request, _("The round had moved on already; nothing changed."))
             return _back(scope, "round")
-        else:
-            round_services.round_advance(round_id=current.pk, expected_phase=current.phase)
+        round_services.campaign_advance(campaign=scope.campaign, expected_phase=expected or None)
     except DomainError as exc:
         form.add_error(None, explained(exc))
         return render_manage(request, scope, status=400, advance_form=form)

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns.selectors.campaigns import player_list
 from campaigns.selectors.standings import live_standings
-from campaigns.selectors.standings_history import frozen_standings
+from campaigns.selectors.standings_history import standings_history
 
 from .chart import tiles_chart
 from .scope import Scope, campaign_page
@@ -17,7 +17,7 @@ from .scope import Scope, campaign_page
 @require_GET
 @campaign_page()
 def standings_page(request, scope: Scope):
-    frozen = frozen_standings(scope.campaign)
+    frozen = standings_history(scope.campaign)
     live = live_standings(scope.campaign)
     wanted = request.GET.get("round", "")
     if wanted:
