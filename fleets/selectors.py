@@ -25,7 +25,8 @@ def sees_everything(fleet: Fleet, player: Player | None, is_admin: bool) -> bool
 
 
 def public_fleet(fleet: Fleet) -> dict:
-    """R-FLT-7: position, owner, kind and ship count are public."""
+    """R-FLT-7: position, owner, kind and ship count are public. [reading] The fleet's name is
+    not (the map does not show it either)."""
     return {"id": fleet.pk, "owner": fleet.owner_id, "area": fleet.area_id, "kind": fleet.kind,
             "ship_count": len(fleet.ships.all())}
 
@@ -86,7 +87,7 @@ def visible_naval_battles(campaign: Campaign, *, player: Player | None,
 
 def visible_hazards(campaign: Campaign, *, player: Player | None, is_admin: bool) -> QuerySet:
     """R-SEA-2: a hazard is hidden from other players until it triggers; its owner and the
-    admin see it always."""
+    admin see it always. [reading] Once triggered, every member sees it (name, values, state)."""
     hazards = SeaHazard.objects.filter(campaign=campaign).order_by("id")
     if is_admin:
         return hazards

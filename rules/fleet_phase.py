@@ -148,6 +148,8 @@ class _Phase:
         return naval_cf(s.naval() for s in ships)
 
     def arrive(self, fleet: _Fleet, area: int) -> None:
+        """[reading] R-INT-6 arrival order: every entry (a move, a withdrawal, a retreat) is a
+        new arrival; fleets that did not move since they were placed count by fleet id."""
         self.step += 1
         fleet.area = area
         fleet.arrival = (self.settings.round_number, self.step)
@@ -164,6 +166,7 @@ class _Phase:
     # --- R-FLT-6 / R-FLT-4: movement ----------------------------------------------------------
 
     def move_all(self) -> None:
+        """R-FLT-6. [reading] Pirate fleets have no owner to give orders and do not move."""
         orders = [o for o in self.phase.orders if o.fleet in self.fleets
                   and self.fleets[o.fleet].player is not None]
         players = {self.fleets[o.fleet].player for o in orders}
@@ -182,7 +185,9 @@ class _Phase:
         players = [fleet.player]
         if not fleet.ships:
             return self.log("R-FLT-4", "no_move", players, fleet=fleet.id, reason="no ships")
-        if fleet.id in self.markers:  # R-INT-4 c) or d) happened to it before its move
+        # R-INT-4 [reading]: a fleet that avoided combat (c: "no further action this round")
+        # or withdrew (d) before its own move does not move; its order lapses
+        if fleet.id in self.markers:
             return self.log("R-INT-4", "no_move", players, fleet=fleet.id,
                             reason=f"NO INTERCEPTION marker ({self.markers[fleet.id].kind}): "
                                    "the fleet takes no further action; its order lapses")
@@ -300,6 +305,9 @@ class _Phase:
     # --- R-INT-6: end-of-phase battles --------------------------------------------------------
 
     def fight_all(self) -> None:
+        """R-INT-6, area by area in ascending id. [reading] Fleets that avoided combat (R-INT-4
+        c: "no further action this round") fight no battle at all, not even against a third
+        player; a withdrawn fleet (d) fights where it ends."""
         for area in sorted(self.areas):
             fought: set[frozenset] = set()
             sequence = 0
