@@ -8,21 +8,27 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from battles.models import Battle
+from battles.reporting import MAX_REASON
 from battles.results import MAX_VP
+from battles.rosters import MAX_BYTES as ROSTER_BYTES
+from battles.rosters import MAX_NAME, ParsedList, RosterError, parse_roster_file, parse_text
+from battles.schedule import MAX_PLACE
 from campaigns.errors import DomainError
 from campaigns.models import Campaign, Round
-from campaigns.templatetags.feldzug import OUTCOMES, PHASES, explained
+from campaigns.templatetags.feldzug import INTERCEPTIONS, OUTCOMES, PHASES, STANCES, explained
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
 
 MAX_ARMIES = 10_000
+MAX_ARMY_POINTS = 100_000
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
 
 
 def add_service_error(form: forms.Form, exc: DomainError, fields: dict | None = None) -> None:
     """Show a service's refusal next to the field it names (``fields`` maps service field names
-    to form field names); anything else goes above the form."""
+    to form field names); anything else, or a hidden field, goes above the form."""
     name = (fields or {}).get(exc.field, exc.field)
-    form.add_error(name if name in form.fields else None, explained(exc))
+    shown = name in form.fields and not form.fields[name].widget.is_hidden
+    form.add_error(name if shown else None, explained(exc))
 
 
 VISIBILITY_CHOICES = [("private", pgettext_lazy("campaign", "private: members only")),
@@ -224,3 +230,144 @@ class RulesetForm(forms.Form):
         if key.startswith("phase_hours."):
             return PHASE_FIELD.format(key.split(".", 1)[1])
         return key or None
+
+
+# --- tabletop battles (R-ARM-1..3, R-BAT-2..3, R-CON-6) ---
+
+ROSTER_SUFFIXES = ".ros,.rosz,.json"
+
+
+class ArmyListForm(forms.Form):
+    """A list pasted as text or uploaded as a roster file; the rosters module reads it
+    (R-ARM-2) and says in the player's words what it can not read."""
+
+    name = forms.CharField(label=_("Name of the list"), max_length=MAX_NAME, required=False)
+    text = forms.CharField(
+        label=_("Paste your list"), required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_("One unit per line as “name - points”, e.g. “Captain - 85”. A line "
+                    "“Total: 1500” is checked against the sum."))
+    file = forms.FileField(
+        label=_("… or upload a roster file"), required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ROSTER_SUFFIXES}),
+        help_text=_("BattleScribe .ros or .rosz, or a New Recruit .json export; at most "
+                    "2 MB."))
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), (data.get("text") or "").strip()
+        if self.errors:
+            return data
+        if upload is None and not text:
+            raise forms.ValidationError(_("Paste a list or choose a roster file."))
+        if upload is not None and text:
+            raise forms.ValidationError(_("Paste a list or upload a file, not both."))
+        try:
+            data["parsed"] = self._parse(upload, text, data.get("name") or "")
+        except RosterError as exc:
+            self.add_error("file" if upload is not None else "text",
+                           _("The list can not be read: %(detail)s") % {"detail": exc.message})
+        return data
+
+    @staticmethod
+    def _parse(upload, text: str, name: str) -> ParsedList:
+        if upload is None:
+            return parse_text(text, name=name)
+        if upload.size > ROSTER_BYTES:
+            raise RosterError(str(_("The roster file is larger than 2 MB.")))
+        return parse_roster_file(upload.name or "", upload.read(ROSTER_BYTES + 1))
+
+
+class ProposeDateForm(forms.Form):
+    proposed_at = forms.DateTimeField(
+        label=_("Date and time (UTC)"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
+    place = forms.CharField(label=_("Place"), max_length=MAX_PLACE)
+
+
+class AcceptDateForm(forms.Form):
+    """``proposal`` is the proposal the player saw: a newer one is not accepted unseen."""
+
+    proposal = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class DisputeForm(forms.Form):
+    reason = forms.CharField(label=_("Why (for the league admin)"), required=False,
+                             max_length=MAX_REASON,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class ChainDecisionForm(forms.Form):
+    decision = forms.ChoiceField(choices=[("roll", "roll"), ("waive", "waive")],
+                                 widget=forms.HiddenInput)
+
+
+# --- fleets (R-FLT-4, R-FLT-5, R-FLT-8) ---
+
+def _ids(value: str) -> list[int]:
+    parts = [p for p in value.replace(",", " ").split() if p]
+    if not all(p.isdigit() for p in parts):
+        raise forms.ValidationError(_("Give area numbers separated by commas."))
+    return [int(p) for p in parts]
+
+
+class FleetOrderForm(forms.Form):
+    path = forms.CharField(
+        label=_("Path (area numbers in order)"), required=False, max_length=600,
+        help_text=_("Click the areas in the order the fleet should enter them, or type their "
+                    "numbers. Empty: the fleet stays where it is."))
+
+    def clean_path(self) -> list[int]:
+        return _ids(self.cleaned_data["path"])
+
+
+class StandingOrdersForm(forms.Form):
+    """Interception policy, benefit preference, stance and the battle line (R-FLT-5): one
+    position field per ship, flagship = 1."""
+
+    interception = forms.ChoiceField(label=_("Intercept passing enemies"),
+                                     choices=list(INTERCEPTIONS.items()))
+    benefits = forms.CharField(
+        label=_("Benefit preference"), required=False, max_length=20,
+        help_text=_("Letters in order of preference, e.g. “a, c”: a) advantage in the "
+                    "battle that follows, b) move on, c) avoid combat, d) withdraw."))
+    stance = forms.ChoiceField(label=_("Battle stance"), choices=list(STANCES.items()))
+
+    def __init__(self, *args, ships=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.ships = list(ships)
+        for ship in self.ships:
+            self.fields[f"line_{ship['id']}"] = forms.IntegerField(
+                label=_("Position of %(ship)s") % {"ship": ship["name"]}, min_value=1,
+                max_value=max(1, len(self.ships)), initial=ship["position"])
+
+    def line_fields(self):
+        return [self[f"line_{ship['id']}"] for ship in self.ships]
+
+    def clean_benefits(self) -> list[str]:
+        return [p for p in self.cleaned_data["benefits"].lower().replace(",", " ").split()]
+
+    def clean(self):
+        data = super().clean()
+        positions = [data.get(f"line_{ship['id']}") for ship in self.ships]
+        if None not in positions and len(set(positions)) != len(positions):
+            raise forms.ValidationError(_("Give every ship its own position in the line."))
+        return data
+
+    def changes(self) -> dict:
+        data = self.cleaned_data
+        line = sorted(self.ships, key=lambda ship: data[f"line_{ship['id']}"])
+        return {"interception": data["interception"], "benefits": data["benefits"],
+                "stance": data["stance"], "line": [ship["id"] for ship in line]}
+
+
+class EmbarkForm(forms.Form):
+    ship = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    name = forms.CharField(label=_("Detachment"), max_length=80)
+    points = forms.IntegerField(label=_("Army points"), min_value=0, max_value=MAX_ARMY_POINTS)
+
+
+class DisembarkForm(forms.Form):
+    ship = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    index = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

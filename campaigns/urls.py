@@ -3,12 +3,27 @@ other apps (battles, fleets, naval battles) add theirs under the same ``campaign
 
 from django.urls import path
 
-from .views import audit, campaign, conquest, home, manage, manage_actions, standings
+from .views import (
+    audit,
+    battle_actions,
+    battles,
+    campaign,
+    conquest,
+    fleet_actions,
+    fleets,
+    home,
+    manage,
+    manage_actions,
+    naval,
+    standings,
+)
 from .views import map as map_views
 
 app_name = "campaigns"
 CAMPAIGN = "campaigns/<int:campaign_id>/"
 MANAGE = CAMPAIGN + "manage/"
+BATTLE = CAMPAIGN + "battles/<int:battle_id>/"
+FLEET = CAMPAIGN + "fleets/<int:fleet_id>/"
 
 urlpatterns = [
     path("", home.index, name="index"),
@@ -20,6 +35,24 @@ urlpatterns = [
     path(CAMPAIGN + "map/purchase/", map_views.purchase, name="purchase"),
     path(CAMPAIGN + "map/attacks/<int:attack_id>/withdraw/", map_views.withdraw,
          name="withdraw"),
+    path(CAMPAIGN + "battles/", battles.battle_list, name="battles"),
+    path(CAMPAIGN + "battles/calendar/", battle_actions.calendar_feed, name="calendar-feed"),
+    path(BATTLE, battles.battle_detail, name="battle"),
+    path(BATTLE + "army-list/", battle_actions.list_submit, name="battle-list"),
+    path(BATTLE + "schedule/", battle_actions.date_propose, name="battle-propose"),
+    path(BATTLE + "schedule/accept/", battle_actions.date_accept, name="battle-accept"),
+    path(BATTLE + "result/", battle_actions.result_report, name="battle-report"),
+    path(BATTLE + "result/confirm/", battle_actions.result_confirm, name="battle-confirm"),
+    path(BATTLE + "result/dispute/", battle_actions.result_dispute, name="battle-dispute"),
+    path(BATTLE + "chain/", battle_actions.chain_decision, name="battle-chain"),
+    path(CAMPAIGN + "fleets/", fleets.fleets_page, name="fleets"),
+    path(FLEET + "orders/", fleet_actions.orders_save, name="fleet-orders"),
+    path(FLEET + "standing-orders/", fleet_actions.standing_orders_save,
+         name="fleet-standing-orders"),
+    path(FLEET + "embark/", fleet_actions.embark, name="fleet-embark"),
+    path(FLEET + "disembark/", fleet_actions.disembark, name="fleet-disembark"),
+    path(CAMPAIGN + "naval-battles/<int:naval_id>/", naval.naval_battle_page,
+         name="naval-battle"),
     path(CAMPAIGN + "conquest/", conquest.conquest_page, name="conquest"),
     path(CAMPAIGN + "conquest/preview/", conquest.conquest_preview, name="conquest-preview"),
     path(CAMPAIGN + "standings/", standings.standings_page, name="standings"),

@@ -1,4 +1,6 @@
-/* Feldzug pages: live deadline countdowns and keyboard use of the SVG map. No build step. */
+/* Feldzug pages: live deadline countdowns, keyboard use of the SVG map, the language switcher,
+   the fleet path builder and the naval battle step-through. No build step, no inline script:
+   everything hangs on data attributes. */
 (function () {
   "use strict";
 
@@ -36,6 +38,131 @@
     tile.setAttribute("aria-pressed", "true");
   });
 
+  /* <select data-autosubmit> sends its form when changed (the language switcher). */
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[data-autosubmit]")) {
+      event.target.form.submit();
+    }
+  });
+
+  /* <input data-select-on-focus> selects its text, ready to copy (the feed address). */
+  document.addEventListener("focusin", function (event) {
+    if (event.target.matches && event.target.matches("[data-select-on-focus]")) {
+      event.target.select();
+    }
+  });
+
+  /* Path builder: <form data-path-builder data-start="area id"> with a text input named
+     "...path", buttons [data-path-add="id"][data-adjacent="ids"][data-name], a list
+     [data-path-steps] and buttons [data-path-undo], [data-path-clear]. Clicking an area adds
+     it to the path; only the neighbours of the path's end are offered. The server decides. */
+  function pathBuilder(form) {
+    var input = form.querySelector("input[name$='path']");
+    var steps = form.querySelector("[data-path-steps]");
+    var hint = form.querySelector("[data-path-hint]");
+    var undo = form.querySelector("[data-path-undo]");
+    var clear = form.querySelector("[data-path-clear]");
+    var buttons = Array.prototype.slice.call(form.querySelectorAll("[data-path-add]"));
+    var byId = {};
+    buttons.forEach(function (b) { byId[b.dataset.pathAdd] = b; });
+    if (!input || !steps) { return; }
+
+    function ids() { return input.value.split(/[\s,]+/).filter(Boolean); }
+
+    function neighbours(id) {
+      var button = byId[id];
+      return button ? button.dataset.adjacent.split(" ").filter(Boolean) : [];
+    }
+
+    function render() {
+      var path = ids();
+      var end = path.length ? path[path.length - 1] : form.dataset.start;
+      var next = neighbours(end);
+      buttons.forEach(function (b) {
+        var id = b.dataset.pathAdd;
+        b.hidden = next.indexOf(id) < 0 || path.indexOf(id) >= 0 || id === form.dataset.start;
+      });
+      steps.textContent = "";
+      path.forEach(function (id) {
+        var item = document.createElement("li");
+        item.textContent = byId[id] ? byId[id].dataset.name : "#" + id;
+        steps.appendChild(item);
+      });
+      if (hint) { hint.hidden = false; }
+      if (undo) { undo.hidden = !path.length; }
+      if (clear) { clear.hidden = !path.length; }
+    }
+
+    function keepFocus() {
+      var first = buttons.filter(function (b) { return !b.hidden; })[0];
+      (first || form.querySelector("[type=submit]")).focus();
+    }
+
+    form.addEventListener("click", function (event) {
+      var add = event.target.closest("[data-path-add]");
+      if (add) {
+        input.value = ids().concat([add.dataset.pathAdd]).join(", ");
+      } else if (event.target.closest("[data-path-undo]")) {
+        input.value = ids().slice(0, -1).join(", ");
+      } else if (event.target.closest("[data-path-clear]")) {
+        input.value = "";
+      } else {
+        return;
+      }
+      render();
+      keepFocus();
+    });
+    input.addEventListener("input", render);
+    render();
+  }
+
+  /* Replay: <section data-replay> with [data-step] items in [data-replay-round] sections and
+     controls [data-replay-first|prev|next|all], [data-replay-position data-template="..{n}.."].
+     Without script every step shows; with it the steps appear one at a time. */
+  function replay(section) {
+    var steps = Array.prototype.slice.call(section.querySelectorAll("[data-step]"));
+    var rounds = Array.prototype.slice.call(section.querySelectorAll("[data-replay-round]"));
+    var controls = section.querySelector("[data-replay-controls]");
+    var position = section.querySelector("[data-replay-position]");
+    if (!steps.length || !controls) { return; }
+    var current = 0;
+
+    function control(name) { return controls.querySelector("[data-replay-" + name + "]"); }
+
+    function show(n) {
+      current = Math.max(0, Math.min(n, steps.length - 1));
+      steps.forEach(function (step, i) {
+        step.hidden = i > current;
+        step.classList.toggle("current", i === current);
+      });
+      rounds.forEach(function (round) {
+        round.hidden = !round.querySelector("[data-step]:not([hidden])");
+      });
+      position.textContent = position.dataset.template.replace("{n}", current + 1);
+      control("first").disabled = control("prev").disabled = current === 0;
+      control("next").disabled = current === steps.length - 1;
+      steps[current].scrollIntoView({ block: "nearest" });
+    }
+
+    function showAll() {
+      steps.forEach(function (step) { step.hidden = false; step.classList.remove("current"); });
+      rounds.forEach(function (round) { round.hidden = false; });
+      position.textContent = "";
+      control("next").disabled = true;
+      control("prev").disabled = control("first").disabled = false;
+      current = steps.length - 1;
+    }
+
+    controls.hidden = false;
+    control("first").addEventListener("click", function () { show(0); });
+    control("prev").addEventListener("click", function () { show(current - 1); });
+    control("next").addEventListener("click", function () { show(current + 1); });
+    control("all").addEventListener("click", showAll);
+    show(0);
+  }
+
+  document.querySelectorAll("[data-path-builder]").forEach(pathBuilder);
+  document.querySelectorAll("[data-replay]").forEach(replay);
   tick();
   setInterval(tick, 1000);
 })();

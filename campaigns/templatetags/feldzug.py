@@ -21,6 +21,19 @@ AREA_KINDS = {"ocean": _("Ocean"), "coastal": _("Coastal waters"), "orbit": _("O
               "island": _("Island")}
 FLEET_KINDS = {"regular": _("Regular fleet"), "pirate": _("Pirates"),
                "buccaneer": _("Buccaneers"), "treasure": _("Treasure fleet")}
+BATTLE_STATUSES = {"pending": _("waiting for the earlier attack on the tile"),
+                   "open": _("to be played"), "done": _("decided")}
+INTERCEPTIONS = {"always": _("always"), "if_stronger": _("only if stronger"),
+                 "never": _("never")}
+STANCES = {"approach": _("approach"), "hold": _("hold the distance"),
+           "withdraw": _("withdraw"), "auto": _("approach if stronger, else withdraw")}
+BENEFITS = {"a": _("advantage in the battle that follows"), "b": _("move on"),
+            "c": _("avoid combat"), "d": _("withdraw to a neighbouring area")}
+NO_INTERCEPTION = {"avoid": _("avoided combat"), "withdraw": _("withdrew")}
+LIST_SOURCES = {"text": _("pasted text"), "json": _("JSON"), "ros": _("BattleScribe .ros"),
+                "rosz": _("BattleScribe .rosz"), "newrecruit": _("New Recruit")}
+PROPOSAL_STATUSES = {"proposed": _("open"), "accepted": _("accepted"),
+                     "superseded": _("superseded")}
 SOURCES = {"adjacent": _("adjacent to your territory"),
            "structure": _("from your spaceport or macropole on the planet"),
            "orbit": _("from orbit")}
@@ -52,6 +65,28 @@ RULE_HINTS = {
     "result_locked": _("Conquest already depends on this result; only victory points or the "
                        "kind of result can change now."),
     "no_players": _("Add players before starting the campaign."),
+    "R-ARM-1": _("An army list may not have more points than your limit."),
+    "R-BAT-2": _("A date is proposed by one side and accepted by the other, in the future "
+                 "and at most a year ahead, with a place."),
+    "R-CON-6": _("Only the attacker of a won chain link decides, once."),
+    "R-FLT-4": _("A path goes from the fleet's area through neighbouring areas, no area "
+                 "twice, up to the moves the ruleset allows."),
+    "R-FLT-5": _("Standing orders: an interception policy, benefits a to d at most once "
+                 "each, a stance, and every ship of the fleet once in the line."),
+    "R-FLT-8": _("Detachments embark and disembark in coastal waters or an orbit next to "
+                 "one of your tiles, up to the ship's capacity and the detachment size."),
+    "lists_revealed": _("The lists are revealed; they can no longer be replaced."),
+    "no_game": _("This battle is decided without a game."),
+    "no_limit": _("This battle has no point limit for you yet."),
+    "no_opponent": _("There is nobody to agree a date with."),
+    "no_proposal": _("There is no open date proposal."),
+    "proposal_superseded": _("That proposal was replaced by a newer one."),
+    "result_reported": _("A result is reported already."),
+    "result_disputed": _("The result is disputed; the league admin settles it."),
+    "result_confirmed": _("The result is confirmed; only the league admin corrects it."),
+    "no_report": _("No reported result waits for an answer."),
+    "no_decision": _("No roll decision is open for this battle."),
+    "not_a_chain_link": _("The last attack on a tile rolls in the conquest phase."),
 }
 
 
@@ -87,6 +122,41 @@ def area_kind_label(value):
 @register.filter
 def fleet_kind_label(value):
     return _label(FLEET_KINDS, value)
+
+
+@register.filter
+def battle_status_label(value):
+    return _label(BATTLE_STATUSES, value)
+
+
+@register.filter
+def list_source_label(value):
+    return _label(LIST_SOURCES, value)
+
+
+@register.filter
+def proposal_status_label(value):
+    return _label(PROPOSAL_STATUSES, value)
+
+
+@register.filter
+def interception_label(value):
+    return _label(INTERCEPTIONS, value)
+
+
+@register.filter
+def stance_label(value):
+    return _label(STANCES, value)
+
+
+@register.filter
+def benefit_label(value):
+    return _label(BENEFITS, value)
+
+
+@register.filter
+def no_interception_label(value):
+    return _label(NO_INTERCEPTION, value)
 
 
 @register.filter
@@ -150,6 +220,12 @@ def percent(chance) -> str:
 def die_face(value) -> str:
     """A d6 face as its die glyph (other dice keep the number)."""
     return chr(0x2680 + value - 1) if isinstance(value, int) and 1 <= value <= 6 else str(value)
+
+
+@register.inclusion_tag("campaigns/_swatch.html")
+def swatch(colour):
+    """A colour square drawn in SVG (a fill, not a style attribute)."""
+    return {"colour": colour or "#888888"}
 
 
 @register.inclusion_tag("campaigns/_field.html")

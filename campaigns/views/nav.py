@@ -12,12 +12,14 @@ class NavItem:
     url_name: str
     label: str
     need: str = "view"
+    also: tuple[str, ...] = ()  # pages below the tab, on which it is open too
 
 
 ITEMS = [
     NavItem("campaigns:detail", _("Overview")),
     NavItem("campaigns:map", _("Map")),
-    # battles and fleets pages go here
+    NavItem("campaigns:battles", _("Battles"), "member", ("campaigns:battle",)),
+    NavItem("campaigns:fleets", _("Fleets"), "view", ("campaigns:naval-battle",)),
     NavItem("campaigns:conquest", _("Conquest"), "player"),
     NavItem("campaigns:standings", _("Standings")),
     NavItem("campaigns:manage", _("Manage"), "admin"),
@@ -31,6 +33,7 @@ def items_for(scope) -> list[dict]:
     result = []
     for item in ITEMS:
         if scope.allows(item.need):
-            result.append({"label": item.label, "active": current_name == item.url_name,
+            active = current_name == item.url_name or current_name in item.also
+            result.append({"label": item.label, "active": active,
                            "url": reverse(item.url_name, args=[scope.campaign.pk])})
     return result

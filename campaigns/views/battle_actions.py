@@ -1,0 +1,188 @@
+"""Writes of the battle page: the army list (R-ARM-1..3), date proposal and acceptance
+(R-BAT-2), result report, confirmation and dispute (R-BAT-3), the roll decision of a won chain
+link (R-CON-6), and the personal calendar feed's secret (R-BAT-2).
+
+Each calls its service. A refusal of a form lands next to the field it names (the battle page
+again, 400); a refused button press is explained above the page; success redirects back."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from battles.chains import chain_decide
+from battles.feeds import calendar_token_of, calendar_token_regenerate
+from battles.lists import army_list_submit
+from battles.reporting import battle_result_confirm, battle_result_dispute, battle_result_report
+from battles.schedule import schedule_accept, schedule_propose
+from campaigns.errors import DomainError
+from campaigns.forms import (
+    AcceptDateForm,
+    ArmyListForm,
+    ChainDecisionForm,
+    DisputeForm,
+    ProposeDateForm,
+    ResultForm,
+    add_service_error,
+)
+from campaigns.templatetags.feldzug import explained
+
+from .battles import get_battle, render_battle
+from .scope import Scope, campaign_page
+
+
+def _back(scope: Scope, battle, anchor: str):
+    url = reverse("campaigns:battle", args=[scope.campaign.pk, battle.pk])
+    return redirect(f"{url}#{anchor}")
+
+
+def _refused(request, exc: DomainError) -> None:
+    messages.error(request, _("Refused: %(reason)s") % {"reason": explained(exc)})
+
+
+@require_POST
+@campaign_page("player")
+def list_submit(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    form = ArmyListForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            saved = army_list_submit(battle=battle, player=scope.player,
+                                     parsed=form.cleaned_data["parsed"])
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Your army list is in: %(total)s points.")
+                             % {"total": saved.total})
+            return _back(scope, battle, "lists")
+    return render_battle(request, scope, battle, status=400, list_form=form)
+
+
+@require_POST
+@campaign_page("player")
+def date_propose(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    form = ProposeDateForm(request.POST)
+    if form.is_valid():
+        try:
+            schedule_propose(battle=battle, player=scope.player, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Date proposed; your opponent is told by e-mail."))
+            return _back(scope, battle, "schedule")
+    return render_battle(request, scope, battle, status=400, propose_form=form)
+
+
+@require_POST
+@campaign_page("player")
+def date_accept(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    form = AcceptDateForm(request.POST)
+    proposal = form.cleaned_data["proposal"] if form.is_valid() else None
+    try:
+        schedule_accept(battle=battle, player=scope.player, proposal_id=proposal)
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, _("Date accepted; it is in the calendar feeds now."))
+    return _back(scope, battle, "schedule")
+
+
+@require_POST
+@campaign_page("player")
+def result_report(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    form = ResultForm(request.POST)
+    if form.is_valid():
+        try:
+            battle_result_report(battle=battle, player=scope.player, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Result reported; your opponent confirms or "
+                                        "disputes it."))
+            return _back(scope, battle, "result")
+    return render_battle(request, scope, battle, status=400, report_form=form)
+
+
+@require_POST
+@campaign_page("player")
+def result_confirm(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    try:
+        battle_result_confirm(battle=battle, player=scope.player)
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, _("Result confirmed."))
+    return _back(scope, battle, "result")
+
+
+@require_POST
+@campaign_page("player")
+def result_dispute(request, scope: Scope, battle_id: int):
+    battle = get_battle(scope, battle_id)
+    form = DisputeForm(request.POST)
+    if form.is_valid():
+        try:
+            battle_result_dispute(battle=battle, player=scope.player,
+                                  reason=form.cleaned_data["reason"])
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Result disputed; the league admin settles it."))
+            return _back(scope, battle, "result")
+    return render_battle(request, scope, battle, status=400, dispute_form=form)
+
+
+@require_POST
+@campaign_page("player")
+def chain_decision(request, scope: Scope, battle_id: int):
+    """R-CON-6: the winner of a chain link that is not the last rolls for the tile now or
+    waives the roll."""
+    battle = get_battle(scope, battle_id)
+    form = ChainDecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose to roll or to waive."))
+        return _back(scope, battle, "result")
+    try:
+        roll = chain_decide(battle=battle, player=scope.player,
+                            roll=form.cleaned_data["decision"] == "roll")
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        if roll is None:
+            messages.success(request, _("Roll waived; the next attacker fights for the tile."))
+        else:
+            text = (_("Rolled %(dice)s = %(total)s against %(needed)s: the tile is yours.")
+                    if roll.success else
+                    _("Rolled %(dice)s = %(total)s against %(needed)s: not taken."))
+            messages.success(request, text % {"dice": " + ".join(map(str, roll.dice)),
+                                              "total": roll.total, "needed": roll.threshold})
+    return _back(scope, battle, "result")
+
+
+# --- the personal calendar feed -------------------------------------------------------------
+
+def feed_url(request, token: str) -> str:
+    return request.build_absolute_uri(f"{reverse('api:my-calendar')}?token={token}")
+
+
+@require_POST
+@campaign_page("member")
+def calendar_feed(request, scope: Scope):
+    """Show the user's personal feed address (made on first use), or a new one when
+    ``regenerate`` is posted: the old address stops working. Only on request, never in a
+    page's HTML by default: the address is the user's secret."""
+    now = timezone.now()
+    if request.POST.get("regenerate"):
+        token = calendar_token_regenerate(user=request.user, now=now)
+    else:
+        token = calendar_token_of(user=request.user, now=now)
+    context = scope.context(feed=feed_url(request, token.token),
+                            regenerated=bool(request.POST.get("regenerate")))
+    template = "campaigns/_calendar_feed.html" if request.htmx else "campaigns/calendar.html"
+    return render(request, template, context)
