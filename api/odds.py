@@ -10,7 +10,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rules.naval_input import BOUNDS, MAX_CARGO, MAX_CREW, MAX_SHIPS, MAX_TEXT
+from rules.naval_input import BOUNDS, MAX_CARGO, MAX_CREW, MAX_TEXT
 from rules.naval_model import AUTO, STANCES
 from rules.odds import ENGINES, MIN_SIMULATIONS, naval_odds
 from rules.space_input import MAX_CODE_TEXT, MAX_SPEED, dice_code
@@ -19,7 +19,10 @@ from rules.space_model import CODE_SYSTEMS
 from .base import error_responses
 from .parsers import SafeJSONParser
 
-MAX_SIMULATIONS = 50_000
+# One request's work stays bounded (a few seconds on one core): at most 12 ships a side and
+# 10,000 (R-ODDS-1's minimum) to 20,000 battles.
+MAX_SIMULATIONS = 20_000
+MAX_PREVIEW_SHIPS = 12
 NEEDS = {"dark_force": ("attack", "defence", "agility"), "d6_space": ("datasheet",)}
 
 
@@ -143,7 +146,8 @@ class ShipSerializer(StrictSerializer):
 class FleetSerializer(StrictSerializer):
     """One side: its battle line and stance."""
 
-    ships = serializers.ListField(child=ShipSerializer(), min_length=1, max_length=MAX_SHIPS,
+    ships = serializers.ListField(child=ShipSerializer(), min_length=1,
+                                  max_length=MAX_PREVIEW_SHIPS,
                                   help_text="the battle line, flagship first")
     stance = serializers.ChoiceField(choices=STANCES, default=AUTO,
                                      help_text="battle stance (R-FLT-5)")

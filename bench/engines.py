@@ -7,6 +7,11 @@ one core. Figures only, no assertions.
 
 Times are CPU seconds of this process (``time.process_time``), the best of N runs, so other
 work on the machine disturbs them less.
+
+Figures on the 2-core development machine (Python 3.11, shared, load ~4-6), 10,000-battle preview:
+dark_force 2.9 s -> 2.4 s, d6_space 5.3 s -> 3.5 s (face streams for SimulationDice, Dice
+fast-helper methods, no purposes built for dice that ignore them, per-ship values computed once
+per preview, winner-only preview path, flatter D6 damage path and boarding loop).
 """
 
 from __future__ import annotations

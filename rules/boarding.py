@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.dice import Dice, count_at_most, green_dice, red_dice
+from rules.dice import Dice, green_dice, red_dice
 
 BODY_HITS_TO_OVERWHELM = 2  # R-BRD-3
 STALEMATE_EXCHANGES = 20  # R-BRD-4 [decision]
@@ -17,6 +17,8 @@ BOARDERS, DEFENDERS = "boarders", "defenders"
 RED_SUCCESS_MAX = 4  # R-BRD-2: red faces 1-3 hit, 4 crit
 GREEN_EVADE_MAX = 3  # R-BRD-2: green faces 1-3 evade
 _PURPOSES = ((f"{BOARDERS}:red", f"{BOARDERS}:green"), (f"{DEFENDERS}:red", f"{DEFENDERS}:green"))
+_NO_PURPOSES = ("", "")  # dice that ignore purposes
+_STRIKE_ORDER = ((0, 1), (1, 0))  # by "the defenders have more cp" (R-BRD-2; ties: boarders)
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class _Duel:
     """Mutable duel state; side 0 = boarders, side 1 = defenders."""
 
     __slots__ = ("dice", "stacks", "purpose", "events", "front", "wounds", "lost", "exchanges",
-                 "stalemate")
+                 "stalemate", "count", "named")
 
     def __init__(self, dice: Dice, stacks: tuple[tuple[Character, ...], ...], purpose: str,
                  events: list[dict] | None) -> None:
@@ -86,20 +88,51 @@ class _Duel:
         self.lost: tuple[list[Character], list[Character]] = ([], [])
         self.exchanges = 0
         self.stalemate = False
+        self.count = dice.count_at_most  # the fast helper of ``Dice``: counts, the same faces
+        self.named = dice.named  # False: the dice ignore purposes, none need be built
 
     def run(self) -> None:
         """Exchanges until a side has no characters or a stalemate (R-BRD-3, R-BRD-4). In an
-        exchange the character with more cp strikes first, the boarders on a tie."""
+        exchange the character with more cp strikes first, the boarders on a tie.
+
+        R-BRD-2/3 attack: red dice against green dice; hits must exceed evades, and with no
+        hit the attack fails whatever the defence rolls (no green draw). Without events (odds
+        previews) the dice only count successes (``Dice.count_at_most``): the same draws."""
         quiet = 0
-        stacks, front, wounds = self.stacks, self.front, self.wounds
-        boarders, defenders = stacks
+        front, wounds, events, dice = self.front, self.wounds, self.events, self.dice
+        boarders, defenders = self.stacks
+        count, named, purpose = self.count, self.named, self.purpose
         while front[0] < len(boarders) and front[1] < len(defenders):
             self.exchanges += 1
             fighters = (boarders[front[0]], defenders[front[1]])
-            prefix = f"{self.purpose}:exchange:{self.exchanges}:"
+            prefix = f"{purpose}:exchange:{self.exchanges}:" if named else ""
             landed = False
-            for side in ((0, 1) if fighters[0].cp >= fighters[1].cp else (1, 0)):
-                if self.attack(side, fighters[side], fighters[1 - side], prefix):
+            for side in _STRIKE_ORDER[fighters[0].cp < fighters[1].cp]:
+                attacker, target = fighters[side], fighters[1 - side]
+                red, green = _PURPOSES[side] if named else _NO_PURPOSES
+                if events is None:
+                    hits = count(attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
+                else:
+                    red_faces, hits = red_dice(dice, attacker.cp // 6, prefix + red)
+                    green_faces, evades = (), 0
+                success = False
+                if hits:
+                    if events is None:
+                        success = hits > count(target.cp // 6, 8, GREEN_EVADE_MAX,
+                                               prefix + green)
+                    else:
+                        green_faces, evades = green_dice(dice, target.cp // 6, prefix + green)
+                        success = hits > evades
+                if success:
+                    wounds[1 - side] += 1
+                if events is not None:
+                    events.append({
+                        "rule": "R-BRD-3", "step": "duel_attack", "exchange": self.exchanges,
+                        "side": BOARDERS if side == 0 else DEFENDERS, "attacker": attacker.name,
+                        "defender": target.name, "dice": list(red_faces + green_faces),
+                        "red": list(red_faces), "green": list(green_faces), "hits": hits,
+                        "evades": evades, "body_hit": success, "body_hits": wounds[1 - side]})
+                if success:
                     landed = True
                     if wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
                         self.overwhelm(1 - side, side)
@@ -111,37 +144,6 @@ class _Duel:
             if quiet >= STALEMATE_EXCHANGES:  # R-BRD-4 [decision]
                 self.stalemate = True
                 return
-
-    def attack(self, side: int, attacker: Character, target: Character, prefix: str) -> bool:
-        """R-BRD-2/3: red dice against green dice; hits must exceed evades. ``prefix``: the
-        exchange's dice purpose."""
-        if self.events is None:  # odds previews: counts only, the same draws
-            if attacker.cp < 6:  # no attack dice, no draw
-                return False
-            red, green = _PURPOSES[side]
-            hits = count_at_most(self.dice, attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
-            # with no hit the attack fails whatever the defence rolls
-            if hits and hits > count_at_most(self.dice, target.cp // 6, 8, GREEN_EVADE_MAX,
-                                             prefix + green):
-                self.wounds[1 - side] += 1
-                return True
-            return False
-        name = BOARDERS if side == 0 else DEFENDERS
-        red, hits = red_dice(self.dice, attacker.cp // 6, f"{prefix}{name}:red")
-        green, evades = (), 0
-        if hits:  # with no hit the attack fails whatever the defence rolls
-            green, evades = green_dice(self.dice, target.cp // 6, f"{prefix}{name}:green")
-        success = hits > evades
-        if success:
-            self.wounds[1 - side] += 1
-        if self.events is not None:
-            self.events.append({
-                "rule": "R-BRD-3", "step": "duel_attack", "exchange": self.exchanges,
-                "side": name, "attacker": attacker.name, "defender": target.name,
-                "dice": list(red + green), "red": list(red), "green": list(green),
-                "hits": hits, "evades": evades, "body_hit": success,
-                "body_hits": self.wounds[1 - side]})
-        return success
 
     def overwhelm(self, loser: int, winner: int) -> None:
         fallen = self.stacks[loser][self.front[loser]]

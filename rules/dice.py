@@ -19,6 +19,8 @@ import secrets
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain, islice, repeat
 from math import floor
 
 SEED_BYTES = 32
@@ -43,7 +45,12 @@ class DrawRecord:
 
 
 class Dice:
-    """Base class: subclasses implement ``_faces`` (an endless face iterator for one draw)."""
+    """Base class: subclasses implement ``_faces`` (an endless face iterator for one draw).
+
+    ``named``: whether a draw's purpose matters (logged, or the faces derive from it); False
+    for dice that ignore it, so hot loops may pass an empty purpose."""
+
+    named = True
 
     def __init__(self, start: int = 0) -> None:
         self.log: list[DrawRecord] = []
@@ -75,6 +82,25 @@ class Dice:
         """Roll n dice of ``sides`` as one draw."""
         faces = self.draw(purpose, sides)
         return tuple(next(faces) for _ in range(n))
+
+    # fast helpers of odds previews (see ``wild_total`` and its neighbours below)
+
+    def wild_total(self, n: int, pips: int = 0, purpose: str = "d6") -> tuple[int, bool]:
+        if n <= 0:
+            return pips, False
+        roll = wild_roll(self, n, pips, purpose)
+        return roll.total, roll.fumble
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return list(self.roll(n, sides, purpose))
+
+    def one_face(self, sides: int, purpose: str) -> int:
+        return self.roll(1, sides, purpose)[0]
+
+    def count_at_most(self, n: int, sides: int, limit: int, purpose: str) -> int:
+        if n <= 0:
+            return 0
+        return sum([face <= limit for face in self.roll(n, sides, purpose)])
 
 
 # --- R-DICE-2: the provably fair stream -------------------------------------------------------
@@ -162,22 +188,86 @@ def verify(server_seed: bytes, log: Iterable[dict], campaign_id: int,
 
 # --- R-DICE-4 and tests ------------------------------------------------------------------------
 
+BLOCK_BYTES = 4096  # random bytes per refill of a SimulationDice face stream
+
+
+@lru_cache(maxsize=256)
+def _byte_faces(sides: int) -> tuple[bytes, bytes]:
+    """``bytes.translate`` arguments turning random bytes into unbiased faces of a d<sides>:
+    bytes at or above the largest multiple of ``sides`` are deleted, the others map to
+    ``byte % sides + 1`` (as ``_faces_from_bytes``; a d8 uses every byte)."""
+    bound = 256 - 256 % sides
+    table = bytes(b % sides + 1 if b < bound else 0 for b in range(256))
+    return table, bytes(range(bound, 256))
+
 
 class SimulationDice(Dice):
-    """Seeded PRNG for previews (R-DICE-4). Keeps no log, so long simulations stay lean."""
+    """Seeded PRNG for previews (R-DICE-4). Keeps no log, so long simulations stay lean.
+
+    Faces come from one endless stream per die size, filled in blocks from the PRNG's random
+    bytes (unbiased: out-of-range bytes are dropped) and read in order: every draw, roll and
+    fast helper reads the next faces of its die size's stream. The same seed gives the same
+    faces; uniform faces are all R-DICE-4 asks of the simulation RNG. Purposes are ignored."""
+
+    named = False
 
     def __init__(self, seed: int | None = None):
         super().__init__()
         self._rng = random.Random(seed)
+        self._streams: dict[int, Iterator[int]] = {}
+        self._d6 = self.stream(6)
+        self._d8 = self.stream(8)
+
+    def _block(self, sides: int) -> bytes | list[int]:
+        if sides > 256:  # not a die the rules roll; kept general
+            rand = self._rng.random
+            return [floor(rand() * sides) + 1 for _ in range(BLOCK_BYTES)]
+        return self._rng.randbytes(BLOCK_BYTES).translate(*_byte_faces(sides))
+
+    def stream(self, sides: int) -> Iterator[int]:
+        """The endless face stream of a d<sides>; ``next`` reads one face."""
+        faces = self._streams.get(sides)
+        if faces is None:
+            if sides < 1:
+                raise ValueError("a die needs at least one side")
+            faces = self._streams[sides] = chain.from_iterable(map(self._block,
+                                                                   repeat(sides)))
+        return faces
 
     def draw(self, purpose: str, sides: int = 6) -> Iterator[int]:
-        rand = self._rng.random
-        return iter(lambda: int(rand() * sides) + 1, None)
+        return self.stream(sides)
 
     def roll(self, n: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
-        # random() is several times faster than randint(); 53-bit floats keep faces uniform
-        rand = self._rng.random
-        return tuple(int(rand() * sides) + 1 for _ in range(n))
+        return tuple(islice(self.stream(sides), n)) if n > 0 else ()
+
+    # the fast helpers (R-ODDS-1): the faces the base class reads, without a draw per call
+
+    def wild_total(self, n: int, pips: int = 0, purpose: str = "d6") -> tuple[int, bool]:
+        if n <= 0:
+            return pips, False
+        d6 = self._d6
+        wild = last = next(d6)
+        total = wild + pips
+        if n > 1:
+            total += sum(islice(d6, n - 1))
+        while last == 6:  # R-DICE-5: the wild die explodes
+            last = next(d6)
+            total += last
+        return total, wild == 1
+
+    def faces(self, n: int, sides: int, purpose: str) -> list[int]:
+        return list(islice(self.stream(sides), n)) if n > 0 else []
+
+    def one_face(self, sides: int, purpose: str) -> int:
+        return next(self._d6 if sides == 6 else self.stream(sides))
+
+    def count_at_most(self, n: int, sides: int, limit: int, purpose: str) -> int:
+        if n <= 0:
+            return 0
+        stream = self._d8 if sides == 8 else self.stream(sides)
+        if n == 1:
+            return 1 if next(stream) <= limit else 0
+        return sum(map(limit.__ge__, islice(stream, n)))
 
 
 class ScriptedDice(Dice):
@@ -238,63 +328,31 @@ def wild_roll(dice: Dice, n: int, pips: int = 0, purpose: str = "d6") -> WildRol
 
 
 # --- fast paths of odds previews (R-ODDS-1, R-DICE-4, R-DICE-5) -------------------------------
-# The engines' no-events paths call these instead of ``wild_roll`` and ``dice.roll``: the same
-# draws with the same purposes read the same faces in the same order, for any Dice; only no
-# WildRoll or face tuple is built. A plain SimulationDice is read straight from its PRNG with the
-# face formula of ``SimulationDice.roll`` (``floor`` equals ``int`` on these non-negative floats).
+# The engines' no-events paths call these (or the Dice methods of the same names) instead of
+# ``wild_roll`` and ``dice.roll``: the same draws with the same purposes read the same faces in
+# the same order, for any Dice; only no WildRoll or face tuple is built. ``Dice`` implements
+# them with ``draw`` and ``roll``; ``SimulationDice`` reads its face streams directly.
 
 
 def wild_total(dice: Dice, n: int, pips: int = 0, purpose: str = "d6") -> tuple[int, bool]:
     """``(total, fumble)`` of ``wild_roll(dice, n, pips, purpose)``, reading the same faces."""
-    if n <= 0:
-        return pips, False
-    if type(dice) is not SimulationDice:
-        roll = wild_roll(dice, n, pips, purpose)
-        return roll.total, roll.fumble
-    rand = dice._rng.random
-    wild = floor(rand() * 6) + 1
-    total = wild + pips + n - 1  # the other dice's "+ 1"s
-    others = n - 1
-    while others:
-        total += floor(rand() * 6)
-        others -= 1
-    last = wild
-    while last == 6:  # R-DICE-5: the wild die explodes
-        last = floor(rand() * 6) + 1
-        total += last
-    return total, wild == 1
+    return dice.wild_total(n, pips, purpose)
 
 
 def faces(dice: Dice, n: int, sides: int, purpose: str) -> list[int]:
     """``list(dice.roll(n, sides, purpose))``: n dice as one draw."""
-    if type(dice) is not SimulationDice:
-        return list(dice.roll(n, sides, purpose))
-    rand = dice._rng.random
-    return [floor(rand() * sides) + 1 for _ in range(n)]
+    return dice.faces(n, sides, purpose)
 
 
 def one_face(dice: Dice, sides: int, purpose: str) -> int:
     """``dice.roll(1, sides, purpose)[0]``: one die as one draw."""
-    if type(dice) is SimulationDice:
-        return floor(dice._rng.random() * sides) + 1
-    return dice.roll(1, sides, purpose)[0]
+    return dice.one_face(sides, purpose)
 
 
 def count_at_most(dice: Dice, n: int, sides: int, limit: int, purpose: str) -> int:
     """How many faces of ``dice.roll(n, sides, purpose)`` are at most ``limit``; no draw for
-    n <= 0 (as ``red_dice`` and ``green_dice``). For a SimulationDice face <= limit is exactly
-    ``random() * sides < limit``."""
-    if n <= 0:
-        return 0
-    if type(dice) is not SimulationDice:
-        return sum([face <= limit for face in dice.roll(n, sides, purpose)])
-    rand = dice._rng.random
-    count = 0
-    while n:
-        if rand() * sides < limit:
-            count += 1
-        n -= 1
-    return count
+    n <= 0 (as ``red_dice`` and ``green_dice``)."""
+    return dice.count_at_most(n, sides, limit, purpose)
 
 
 # --- R-BRD-2: X-Wing dice ----------------------------------------------------------------------

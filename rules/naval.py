@@ -42,7 +42,7 @@ __all__ = [
     "RETREATED", "SIDES", "STANCES", "SUNK", "WITHDRAW", "Capture", "HazardOutcome",
     "ManeuverResult", "NavalOutcome", "NavalShip", "NavalSide", "RetreatOption", "ShipResult",
     "choose_retreat", "combat_factor", "hazard_exchange", "maneuver", "move",
-    "resolve_naval_battle", "resolve_stance",
+    "naval_battle_winner", "resolve_naval_battle", "resolve_stance",
 ]
 
 
@@ -58,6 +58,22 @@ def resolve_naval_battle(dice: Dice, attacker: NavalSide, defender: NavalSide, *
 
     ``advantage``: the side that won the interception advantage (R-NAV-9). With
     ``record_events=False`` (odds previews) no event dicts are built; the dice are the same."""
+    _check_battle(attacker, defender, max_rounds, advantage)
+    battle = Battle(dice, attacker, defender, advantage, record_events)
+    return battle.outcome(battle.run(max_rounds))
+
+
+def naval_battle_winner(dice: Dice, attacker: NavalSide, defender: NavalSide, *,
+                        max_rounds: int = 12, advantage: str | None = None) -> str | None:
+    """``resolve_naval_battle(..., record_events=False).winner``: the same battle and dice,
+    without the per-ship results an odds preview (R-ODDS-1) does not read."""
+    _check_battle(attacker, defender, max_rounds, advantage)
+    battle = Battle(dice, attacker, defender, advantage, False)
+    return battle.winner(battle.run(max_rounds))
+
+
+def _check_battle(attacker: NavalSide, defender: NavalSide, max_rounds: int,
+                  advantage: str | None) -> None:
     if attacker.key != ATTACKER or defender.key != DEFENDER:
         raise ValueError("attacker and defender sides need the keys 'attacker' and 'defender'")
     if advantage not in (None, ATTACKER, DEFENDER):
@@ -67,8 +83,6 @@ def resolve_naval_battle(dice: Dice, attacker: NavalSide, defender: NavalSide, *
     ids = [ship.id for ship in attacker.ships + defender.ships]
     if len(set(ids)) != len(ids):
         raise ValueError("ship ids must be unique within a battle")
-    battle = Battle(dice, attacker, defender, advantage, record_events)
-    return battle.outcome(battle.run(max_rounds))
 
 
 def choose_retreat(neighbours: Sequence[RetreatOption]) -> int | None:

@@ -308,11 +308,22 @@ class Battle:
 
     # --- end of battle (R-NAV-8, R-NAV-11) ----------------------------------------------------
 
+    def present(self) -> dict[str, bool]:
+        """The sides still in the area: ships left, not retreated."""
+        return {s: bool(self.lines[s]) and s not in self.retreated for s in SIDES}
+
+    def winner(self, end: str) -> str | None:
+        """R-NAV-11: the side that still has ships when the other has none."""
+        if end != "destroyed":
+            return None
+        present = self.present()
+        if present[ATTACKER] != present[DEFENDER]:
+            return ATTACKER if present[ATTACKER] else DEFENDER
+        return None
+
     def outcome(self, end: str) -> NavalOutcome:
-        present = {s: bool(self.lines[s]) and s not in self.retreated for s in SIDES}
-        winner = None
-        if end == "destroyed" and present[ATTACKER] != present[DEFENDER]:
-            winner = ATTACKER if present[ATTACKER] else DEFENDER
+        present = self.present()
+        winner = self.winner(end)
         retreated = None
         if self.retreated:
             retreated = self.retreated[0] if len(self.retreated) == 1 else "both"

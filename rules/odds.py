@@ -16,9 +16,9 @@ from math import sqrt
 
 from rules.conquest import success_probability
 from rules.dice import Dice, SimulationDice
-from rules.naval import resolve_naval_battle
+from rules.naval import naval_battle_winner
 from rules.naval_input import fleet_stance, naval_side
-from rules.space import resolve_space_battle
+from rules.space import space_battle_winner
 from rules.space_input import datasheet_of, space_side
 
 __all__ = ["ENGINES", "MIN_SIMULATIONS", "OUTCOMES", "OddsResult", "conquest_odds",
@@ -92,7 +92,7 @@ def naval_odds(engine: str, attacker: Mapping, defender: Mapping, *,
     dice = SimulationDice(seed)  # R-DICE-4: a PRNG of its own, never logged
     wins = {"attacker": 0, "defender": 0, None: 0}
     for _ in range(simulations):
-        wins[fight(dice).winner] += 1
+        wins[fight(dice)] += 1
     counts = dict(zip(OUTCOMES, (wins["attacker"], wins["defender"], wins[None]), strict=True))
     return OddsResult(simulations, *(counts[name] / simulations for name in OUTCOMES),
                       ci95={name: wilson_interval(counts[name], simulations)
@@ -113,24 +113,25 @@ def _check_settings(simulations: int, max_rounds: int, start_distance_cm: int,
 
 def _battle(engine: str, attacker: Mapping, defender: Mapping, *, max_rounds: int,
             start_distance_cm: int, advantage: str | None,
-            retreat_to: int | None) -> Callable[[Dice], object]:
-    """One battle of ``engine`` between the converted fleets, as a function of the dice."""
+            retreat_to: int | None) -> Callable[[Dice], str | None]:
+    """One battle of ``engine`` between the converted fleets, as a function of the dice that
+    returns the winner (None: undecided)."""
     if engine == DARK_FORCE:
         side_a = naval_side("attacker", attacker, retreat_to=retreat_to)
         side_d = naval_side("defender", defender, first_id=len(side_a.ships) + 1,
                             retreat_to=retreat_to)
         _check_datasheets(attacker, "attacker")
         _check_datasheets(defender, "defender")
-        return partial(resolve_naval_battle, attacker=side_a, defender=side_d,
-                       max_rounds=max_rounds, advantage=advantage, record_events=False)
+        return partial(naval_battle_winner, attacker=side_a, defender=side_d,
+                       max_rounds=max_rounds, advantage=advantage)
     if engine == D6_SPACE:
         side_a = space_side("attacker", attacker)
         side_d = space_side("defender", defender, first_id=len(side_a.ships) + 1)
         fleet_stance(attacker, "attacker")  # checked, though D6 battles have no maneuvers
         fleet_stance(defender, "defender")
-        return partial(resolve_space_battle, attacker=side_a, defender=side_d,
+        return partial(space_battle_winner, attacker=side_a, defender=side_d,
                        max_rounds=max_rounds, start_distance_cm=start_distance_cm,
-                       advantage=advantage, record_events=False)
+                       advantage=advantage)
     raise ValueError(f"engine: expected one of {', '.join(ENGINES)}")
 
 

@@ -7,9 +7,10 @@ With ``record_events=False`` no event dicts are built (odds previews, R-ODDS-1).
 
 from __future__ import annotations
 
+from itertools import groupby
 from operator import attrgetter
 
-from rules.dice import Dice, WildRoll, one_face, wild_roll, wild_total
+from rules.dice import Dice, WildRoll, wild_roll
 from rules.dicecode import (
     DiceCode,
     add_dice,
@@ -34,7 +35,7 @@ from rules.space_ship import ShipState, band_name
 __all__ = [
     "CODE_SYSTEMS", "Captain", "Datasheet", "DiceCode", "ShipResult", "SpaceOutcome",
     "SpaceShip", "SpaceSide", "add_dice", "add_pips", "combat_factor", "format_code",
-    "lose_dice", "parse_code", "resolve_space_battle",
+    "lose_dice", "parse_code", "resolve_space_battle", "space_battle_winner",
 ]
 
 RANGE_CM = 10  # R-SPC-2: attacks reach 10 cm
@@ -48,14 +49,31 @@ def resolve_space_battle(dice: Dice, attacker: SpaceSide, defender: SpaceSide, *
 
     ``advantage``: the side holding the interception advantage (R-INT-4 a): +1 pip on its
     initiative and attack rolls in the first round."""
+    battle, rounds = _fight(dice, attacker, defender, max_rounds, start_distance_cm, advantage,
+                            [] if record_events else None)
+    return battle.outcome(rounds)
+
+
+def space_battle_winner(dice: Dice, attacker: SpaceSide, defender: SpaceSide, *,
+                        max_rounds: int = 12, start_distance_cm: int = 30,
+                        advantage: str | None = None) -> str | None:
+    """``resolve_space_battle(..., record_events=False).winner``, the same battle and dice,
+    without the per-ship results an odds preview (R-ODDS-1) does not read."""
+    battle, _ = _fight(dice, attacker, defender, max_rounds, start_distance_cm, advantage, None)
+    return battle.winner()
+
+
+def _fight(dice: Dice, attacker: SpaceSide, defender: SpaceSide, max_rounds: int,
+           start_distance_cm: int, advantage: str | None,
+           ev: list | None) -> tuple[_Battle, int]:
+    """Rounds (R-SPC-3) until a side has no active ships or ``max_rounds`` (R-SPC-8)."""
     _validate(attacker, defender, max_rounds, advantage)
-    battle = _Battle(dice, attacker, defender, start_distance_cm, advantage,
-                     [] if record_events else None)
+    battle = _Battle(dice, attacker, defender, start_distance_cm, advantage, ev)
     rounds = 0
-    while rounds < max_rounds and not battle.over():
+    while rounds < max_rounds and not battle._over:
         rounds += 1
         battle.play_round(rounds)
-    return battle.outcome(rounds)
+    return battle, rounds
 
 
 def _validate(attacker: SpaceSide, defender: SpaceSide, max_rounds: int,
@@ -101,6 +119,9 @@ class _Battle:
         self.enemies = {"attacker": self.alive["defender"], "defender": self.alive["attacker"]}
         # per side: its active ship with the lowest remaining hull (R-SPC-3), None: look again
         self.weakest: dict[str, ShipState | None] = {"attacker": None, "defender": None}
+        self.wild = dice.wild_total  # the fast helpers of ``Dice``: the same faces, no objects
+        self.face = dice.one_face
+        self.named = dice.named  # False: the dice ignore purposes, none need be built
         self._over = not (self.alive["attacker"] and self.alive["defender"])
         if ev is not None:
             ev.append({"rule": "R-SPC-2", "step": "setup", "start_distance_cm": start,
@@ -126,48 +147,114 @@ class _Battle:
     # --- R-SPC-3 round -------------------------------------------------------------------
 
     def play_round(self, rnd: int) -> None:
+        """One round (R-SPC-3): (1) every ship rolls initiative, (2)-(4) in initiative order
+        each moves and attacks, then damage is repaired (R-SPC-7). The per-ship steps are
+        inlined: this loop is the hot path of odds previews."""
         ev = self.ev
         if ev is not None:
             ev.append({"rule": "R-SPC-3", "step": "round", "round": rnd})
         prefix = f"spc:r{rnd}:"
         # Interception advantage (R-INT-4 a): +1 pip in the first round
         favoured = self.advantage if rnd == 1 else None
+        wild, named = self.wild, self.named
         for ship in self.ships:
-            if not ship.destroyed:
-                self._initiative(ship, rnd, prefix, 1 if ship.side == favoured else 0)
+            if ship.destroyed:
+                continue
+            # (1) maneuver dice + speed, kept for the round; fumble: initiative = speed and a
+            # random system loses 1D ([reading] the advantage pip does not apply then)
+            pip = 1 if ship.side == favoured else 0
+            dice, pips = ship.init_code
+            if ev is None:
+                total, fumble = wild(dice, pips + pip,
+                                     prefix + ship.purposes["init"] if named else "")
+            else:
+                roll = wild_roll(self.dice, dice, pips + pip, prefix + ship.purposes["init"])
+                total, fumble = roll.total, roll.fumble
+            speed = ship.speed
+            ship.initiative = speed if fumble else total + speed
+            if ev is not None:
+                ev.append(_roll_event("R-SPC-3", "initiative", rnd, ship, ship.init_code,
+                                      roll, speed=speed, initiative=ship.initiative,
+                                      advantage_pip=pip))
+            if fumble:
+                self._fumble(ship, rnd, prefix, "R-SPC-3")
         if not self._over:
+            alive, weakest, start = self.alive, self.weakest, self.start
             for ship in self._order(rnd):
                 if self._over:
                     break
-                if not ship.destroyed:
-                    self._act(ship, rnd, prefix, 1 if ship.side == favoured else 0)
+                if ship.destroyed:
+                    continue
+                # (2)-(3) R-SPC-2/3: move toward the enemy with the lowest remaining hull, then
+                # [reading] attack it if within range, else the in-range enemy with the lowest
+                # remaining hull, if any (ties: datasheet order)
+                foe = ship.foe
+                enemies = alive[foe]
+                target = weakest[foe]
+                if target is None:  # the first of the lowest
+                    target = weakest[foe] = min(enemies, key=_BY_HULL)
+                # up to its initiative, stopping at range: min(max(0, initiative), max(0, room))
+                advance = ship.advance
+                room = start - advance - target.advance - RANGE_CM
+                moved = ship.initiative
+                if moved <= 0 or room <= 0:
+                    moved = 0
+                elif room < moved:
+                    moved = room
+                ship.advance = advance = advance + moved
+                # an enemy e is in range when start - advance - e.advance <= RANGE_CM
+                reach = start - RANGE_CM - advance
+                if target.advance >= reach:
+                    victim = target  # the lowest hull of all is the lowest of those in range
+                else:
+                    victim = None
+                    for enemy in enemies:
+                        if enemy.advance >= reach and (victim is None
+                                                       or enemy.hull_key < victim.hull_key):
+                            victim = enemy
+                if ev is not None:
+                    ev.append({"rule": "R-SPC-2", "step": "move", "round": rnd,
+                               "ship": ship.id, "target": target.id, "moved_cm": moved,
+                               "advance": ship.advance,
+                               "distance": self._distance(ship, target),
+                               "attacks": victim.id if victim else None})
+                if victim is None:
+                    continue
+                # (4) R-SPC-4: targeting + gun damage vs the target's initiative; lower misses.
+                # [reading] R-SPC-6: a ship whose guns are at 0D has no guns left and does not
+                # attack.
+                if ship.guns == 0:
+                    if ev is not None:
+                        ev.append({"rule": "R-SPC-4", "step": "attack", "round": rnd,
+                                   "ship": ship.id, "target": victim.id,
+                                   "decision": "no guns"})
+                    continue
+                pip = 1 if ship.side == favoured else 0
+                dice, pips = ship.attack_code
+                if ev is None:
+                    total, fumble = wild(dice, pips + pip,
+                                         prefix + ship.purposes["attack"] if named else "")
+                else:
+                    roll = wild_roll(self.dice, dice, pips + pip,
+                                     prefix + ship.purposes["attack"])
+                    total, fumble = roll.total, roll.fumble
+                    decision = "fumble" if fumble else (
+                        "miss" if total < victim.initiative else "hit")
+                    ev.append(_roll_event("R-SPC-4", "attack", rnd, ship, ship.attack_code,
+                                          roll, target=victim.id, vs=victim.initiative,
+                                          advantage_pip=pip, decision=decision))
+                if fumble:
+                    self._fumble(ship, rnd, prefix, "R-SPC-4")
+                elif total >= victim.initiative:
+                    self._hit(victim, total, rnd, prefix)
         if not self._over:
             self._repair(rnd, prefix)
         for ship in self.ships:
             if ship.shields_down or ship.bonus_off:
                 ship.end_round()
 
-    def _initiative(self, ship: ShipState, rnd: int, prefix: str, pip: int) -> None:
-        """(1) maneuver dice + speed, kept for the round; fumble: initiative = speed and a
-        random system loses 1D ([reading] the advantage pip does not apply then)."""
-        dice, pips = ship.init_code
-        purpose = prefix + ship.purposes["init"]
-        speed = ship.speed
-        if self.ev is None:
-            total, fumble = wild_total(self.dice, dice, pips + pip, purpose)
-        else:
-            roll = wild_roll(self.dice, dice, pips + pip, purpose)
-            total, fumble = roll.total, roll.fumble
-        ship.initiative = speed if fumble else total + speed
-        if self.ev is not None:
-            self.ev.append(_roll_event("R-SPC-3", "initiative", rnd, ship, ship.init_code,
-                                       roll, speed=speed, initiative=ship.initiative,
-                                       advantage_pip=pip))
-        if fumble:
-            self._fumble(ship, rnd, prefix, "R-SPC-3")
-
     def _fumble(self, ship: ShipState, rnd: int, prefix: str, rule: str) -> None:
-        face = one_face(self.dice, 6, prefix + ship.purposes["fumble"])
+        face = self.face(6, prefix + ship.purposes["fumble"] if self.named else "")
         hull_before = ship.hull_key
         hit = ship.fumble_step(face)
         self._check(ship, hull_before)
@@ -183,24 +270,18 @@ class _Battle:
         alive.sort(key=_BY_INITIATIVE, reverse=True)  # stable: ties keep datasheet order
         order: list[ShipState] = []
         draws: list[list[int]] = []
-        i, count = 0, len(alive)
-        while i < count:
-            value = alive[i].initiative
-            j = i + 1
-            while j < count and alive[j].initiative == value:
-                j += 1
-            if j - i == 1:
-                order.append(alive[i])
-            else:
-                group = alive[i:j]
-                purpose = f"spc:r{rnd}:order:ships={','.join(str(s.id) for s in group)}"
+        face_of, ev = self.face, self.ev
+        for _, tied in groupby(alive, _BY_INITIATIVE):
+            group = list(tied)
+            if len(group) > 1:
+                purpose = "" if not self.named else \
+                    f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
                 while len(group) > 1:
-                    face = one_face(self.dice, len(group), purpose)
-                    if self.ev is not None:
+                    face = face_of(len(group), purpose)
+                    if ev is not None:
                         draws.append([s.id for s in group] + [face])
                     order.append(group.pop(face - 1))
-                order += group
-            i = j
+            order += group
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-3", "step": "order", "round": rnd,
                             "order": [s.id for s in order],
@@ -214,76 +295,14 @@ class _Battle:
     def _distance(self, a: ShipState, b: ShipState) -> int:
         return max(0, self.start - a.advance - b.advance)
 
-    def _act(self, ship: ShipState, rnd: int, prefix: str, pip: int) -> None:
-        """(2)-(4): move toward the enemy with the lowest remaining hull, then attack.
-
-        [reading] R-SPC-2/3: the ship attacks its target if within range, else the in-range
-        enemy with the lowest remaining hull, if any (ties: datasheet order)."""
-        enemies = self.enemies[ship.side]
-        target = self.weakest[enemies[0].side]
-        if target is None:  # the first of the lowest
-            target = self.weakest[enemies[0].side] = min(enemies, key=_BY_HULL)
-        # up to its initiative, stopping at range: min(max(0, initiative), max(0, room))
-        room = self.start - ship.advance - target.advance - RANGE_CM
-        moved = ship.initiative
-        if moved <= 0 or room <= 0:
-            moved = 0
-        elif room < moved:
-            moved = room
-        ship.advance += moved
-        # an enemy e is in range when start - advance - e.advance <= RANGE_CM
-        reach = self.start - RANGE_CM - ship.advance
-        if target.advance >= reach:
-            victim = target  # the lowest hull of all is the lowest of those in range
-        else:
-            victim = None
-            for enemy in enemies:
-                if enemy.advance >= reach and (victim is None
-                                               or enemy.hull_key < victim.hull_key):
-                    victim = enemy
-        if self.ev is not None:
-            self.ev.append({"rule": "R-SPC-2", "step": "move", "round": rnd, "ship": ship.id,
-                            "target": target.id, "moved_cm": moved, "advance": ship.advance,
-                            "distance": self._distance(ship, target),
-                            "attacks": victim.id if victim else None})
-        if victim is not None:
-            self._attack(ship, victim, rnd, prefix, pip)
-
-    def _attack(self, ship: ShipState, victim: ShipState, rnd: int, prefix: str,
-                pip: int) -> None:
-        """R-SPC-4: targeting + gun damage vs the target's initiative; lower misses.
-
-        [reading] R-SPC-6: a ship whose guns are at 0D has no guns left and does not attack."""
-        ev = self.ev
-        if ship.guns == 0:
-            if ev is not None:
-                ev.append({"rule": "R-SPC-4", "step": "attack", "round": rnd,
-                           "ship": ship.id, "target": victim.id, "decision": "no guns"})
-            return
-        dice, pips = ship.attack_code
-        purpose = prefix + ship.purposes["attack"]
-        if ev is None:
-            total, fumble = wild_total(self.dice, dice, pips + pip, purpose)
-        else:
-            roll = wild_roll(self.dice, dice, pips + pip, purpose)
-            total, fumble = roll.total, roll.fumble
-            decision = "fumble" if fumble else (
-                "miss" if total < victim.initiative else "hit")
-            ev.append(_roll_event("R-SPC-4", "attack", rnd, ship, ship.attack_code, roll,
-                                  target=victim.id, vs=victim.initiative,
-                                  advantage_pip=pip, decision=decision))
-        if fumble:
-            self._fumble(ship, rnd, prefix, "R-SPC-4")
-        elif total >= victim.initiative:
-            self._hit(victim, total, rnd, prefix)
-
     def _hit(self, ship: ShipState, attack: int, rnd: int, prefix: str) -> None:
         """R-SPC-5: shields + hull (hull only while shields are down) vs the attack."""
         code = ship.hull_code if ship.shields_down else ship.defence_code
-        purpose = prefix + ship.purposes["defence"]
+        named = self.named
+        purpose = prefix + ship.purposes["defence"] if named else ""
         ev = self.ev
         if ev is None:
-            total, fumble = wild_total(self.dice, code[0], code[1], purpose)
+            total, fumble = self.wild(code[0], code[1], purpose)
         else:
             roll = wild_roll(self.dice, code[0], code[1], purpose)
             total, fumble = roll.total, roll.fumble
@@ -294,7 +313,8 @@ class _Battle:
                                   difference=difference, decision=band_name(difference)))
         if difference >= 0:
             hull_before = ship.hull_key
-            ship.take_hit(self.dice, difference, prefix + ship.purposes["hit"], ev)
+            ship.take_hit(self.dice, difference, prefix + ship.purposes["hit"] if named else "",
+                          ev)
             self._check(ship, hull_before)
         if fumble:  # the 1 counted; the shields fail after this hit, until round end
             ship.shields_down = True
@@ -309,7 +329,7 @@ class _Battle:
         for ship in self.ships:
             if ship.destroyed or not ship.hurt:
                 continue
-            face = one_face(self.dice, 6, prefix + ship.purposes["repair"])
+            face = self.face(6, prefix + ship.purposes["repair"] if self.named else "")
             hull_before = ship.hull_key
             repaired = ship.repair(0 if face == 1 else 2 if face == 6 else 1)
             self._check(ship, hull_before)
@@ -317,11 +337,15 @@ class _Battle:
                 self.ev.append({"rule": "R-SPC-7", "step": "repair", "round": rnd,
                                 "ship": ship.id, "dice": [face], "repaired": repaired})
 
+    def winner(self) -> str | None:
+        """R-SPC-8: the side with active ships when the other has none."""
+        attacker, defender = bool(self.alive["attacker"]), bool(self.alive["defender"])
+        if attacker != defender:
+            return "attacker" if attacker else "defender"
+        return None
+
     def outcome(self, rounds: int) -> SpaceOutcome:
-        alive = {key: bool(ships) for key, ships in self.alive.items()}
-        winner = None
-        if alive["attacker"] != alive["defender"]:
-            winner = "attacker" if alive["attacker"] else "defender"
+        winner = self.winner()
         reason = "annihilation" if self._over else "max_rounds"
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-8", "step": "end", "rounds": rounds,

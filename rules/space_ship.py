@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.dice import Dice, one_face
+from rules.dice import Dice
 from rules.dicecode import DiceCode
-from rules.space_model import CODE_SYSTEMS, Datasheet, ShipResult, SpaceShip
+from rules.space_model import CODE_SYSTEMS, SIDES, Captain, Datasheet, ShipResult, SpaceShip
 
 # R-SPC-6 hit table faces -> system; 1 (engines) and 6 (bridge) are handled specially.
 HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
@@ -19,6 +19,9 @@ HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hu
 REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
 # R-SPC-5 damage bands: (lowest difference, hit-table rolls, dice lost per roll)
 BANDS = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
+# the band of each difference below the highest band's
+_BAND_OF = tuple(next(band for band in BANDS if difference >= band[0])
+                 for difference in range(BANDS[0][0]))
 BAND_NAMES = {20: "destroyed", 16: "2D off two systems", 12: "2D off one system",
               8: "1D off two systems", 4: "1D off one system", 0: "shields down"}
 
@@ -40,22 +43,27 @@ class ShipState:
     ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
     damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
 
-    __slots__ = ("ship", "id", "side", "base", "cap_dice", "cap_pip", "damage",
+    __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "cap_pip", "damage",
                  "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
                  "advance", "initiative", "live", "speed", "hull_key", "init_code",
-                 "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm")
+                 "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm",
+                 "foe")
 
     def __init__(self, ship: SpaceShip, side: str) -> None:
+        # the ship's values before the battle are computed once per ship (``_pristine``) and
+        # copied: an odds preview fights the same ships thousands of times
+        entry = _PRISTINE.get(id(ship))
+        fresh = entry[1] if entry is not None and entry[0] is ship else _pristine(ship)
         self.ship = ship
-        self.id = ship.id
+        self.id = fresh.id
         self.side = side
-        sheet = ship.datasheet
-        self.base = _base(sheet.maneuver, sheet.speed, sheet.targeting, sheet.gun_damage,
-                          sheet.shields, sheet.hull)
-        self.cap_dice = ship.captain.dice_system if ship.captain else None
-        self.cap_pip = ship.captain.pip_system if ship.captain else None
-        self.damage = dict.fromkeys(self.base, 0)
-        self.captain_alive = ship.captain is not None
+        self.foe = SIDES[side == SIDES[0]]  # the enemy side's key
+        self.base = fresh.base
+        self.bonus = fresh.bonus
+        self.cap_dice = fresh.cap_dice
+        self.cap_pip = fresh.cap_pip
+        self.damage = dict(fresh.damage)
+        self.captain_alive = fresh.captain_alive
         self.bonus_off = False  # captain bonus cancelled for this round (R-SPC-3, R-SPC-4)
         self.bridge_hit = False
         self.destroyed = False
@@ -63,34 +71,45 @@ class ShipState:
         self.hurt = False
         self.advance = 0
         self.initiative = 0
+        self.purposes = fresh.purposes
+        self.live = dict(fresh.live)
+        self.perm = dict(fresh.perm)
+        self.speed = fresh.speed
+        self.hull_key = fresh.hull_key
+        self.init_code = fresh.init_code
+        self.attack_code = fresh.attack_code
+        self.guns = fresh.guns
+        self.defence_code = fresh.defence_code
+        self.hull_code = fresh.hull_code
+
+    def _setup(self, ship: SpaceShip) -> None:
+        """The ship's values before the battle, from its datasheet and captain."""
+        self.ship = ship
+        self.id = ship.id
+        sheet = ship.datasheet
+        self.base = _base(sheet.maneuver, sheet.speed, sheet.targeting, sheet.gun_damage,
+                          sheet.shields, sheet.hull)
+        captain = ship.captain
+        self.cap_dice = captain.dice_system if captain else None
+        self.cap_pip = captain.pip_system if captain else None
+        self.bonus = self.base if captain is None else _with_captain(self.base, captain)
+        self.damage = dict.fromkeys(self.base, 0)
+        self.captain_alive = captain is not None
+        self.bonus_off = False
         self.purposes = _purposes(ship.id)
         self.live: dict[str, tuple[int, int]] = dict.fromkeys(CODE_SYSTEMS, (0, 0))
         self.perm: dict[str, tuple[int, int]] = {}  # ``_value(system, False)`` of every system
-        if ship.captain is None:  # no bonus: the cached values straight from the datasheet
-            self.perm.update(self.base)
-            self.speed = sheet.speed
-            self.hull_key = self.base["hull"]
-            for name in CODE_SYSTEMS:
-                code = self.base[name]
-                self.live[name] = code if code[0] > 0 else (0, 0)
-            self._combine()
-        else:
-            self._refresh()
+        self._refresh()
 
     # --- codes --------------------------------------------------------------------------
 
     def _value(self, system: str, live: bool) -> tuple[int, int]:
         """(dice, pips) of a system (for speed: (speed, 0)) with damage and the captain bonus
         while alive; ``live`` also honours this round's cancellation of the bonus."""
-        dice, pips = self.base[system]
         if self.captain_alive and not (live and self.bonus_off):
-            if system == self.cap_pip:
-                pips += 1
-            if system == self.cap_dice:
-                dice += 1
-        if system == "speed":
-            dice += pips
-            pips = 0
+            dice, pips = self.bonus[system]
+        else:
+            dice, pips = self.base[system]
         dice -= self.damage[system]
         return (dice if dice > 0 else 0), pips
 
@@ -123,17 +142,6 @@ class ShipState:
             shields, hull = live["shields"], live["hull"]
             self.hull_code = hull
             self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
-
-    def _combine(self) -> None:
-        """The rolled sets cached for the battle loop, from ``live``."""
-        live = self.live
-        self.init_code = live["maneuver"]
-        targeting, guns = live["targeting"], live["gun_damage"]
-        self.guns = guns[0]
-        self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
-        shields, hull = live["shields"], live["hull"]
-        self.hull_code = hull
-        self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
 
     def code(self, system: str) -> DiceCode:
         """The code rolled now (damage and this round's captain bonus applied)."""
@@ -177,15 +185,19 @@ class ShipState:
                 return "bridge"
             face = 5
         system = HIT_TABLE[face]
+        perm = self.perm
         if system == "engines":
-            if self.dice_left("maneuver") > 0:
-                return self._lose("maneuver")
-            if self.speed_left() > 0:
-                return self._lose("speed")
+            system = "maneuver" if perm["maneuver"][0] > 0 else \
+                "speed" if perm["speed"][0] > 0 else "hull"
+        elif system != "hull" and perm[system][0] == 0:
             system = "hull"
-        if system != "hull" and self.dice_left(system) == 0:
-            system = "hull"
-        return self._lose(system)
+        # lose 1D (speed: one point)
+        self.damage[system] += 1
+        self.hurt = True
+        self._update(system)
+        if system == "hull" and perm["hull"][0] == 0:
+            self.destroyed = True
+        return system
 
     def fumble_step(self, face: int) -> str:
         """A fumble's random system (R-SPC-3, R-SPC-4): a bridge result with a live captain only
@@ -196,14 +208,6 @@ class ShipState:
             return "bridge (bonus off this round)"
         return self.hit_step(face)
 
-    def _lose(self, system: str) -> str:
-        self.damage[system] += 1
-        self.hurt = True
-        self._update(system)
-        if system == "hull":
-            self._check_hull()
-        return system
-
     def _check_hull(self) -> None:
         if self.dice_left("hull") == 0:
             self.destroyed = True
@@ -212,20 +216,22 @@ class ShipState:
 
     def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None) -> None:
         """Apply the damage band for attack - defence = difference >= 0."""
-        for low, rolls, lost in BANDS:  # noqa: B007 - the band found is used below
-            if difference >= low:
-                break
-        else:
+        if difference < 0:
             raise ValueError(f"a hit needs a difference of at least 0, not {difference}")
+        low, rolls, lost = BANDS[0] if difference >= BANDS[0][0] else _BAND_OF[difference]
         if low == 20:
             self.destroyed = True
         elif low == 0:
             self.shields_down = True
         for _ in range(rolls):
-            face = one_face(dice, 6, purpose)
+            face = dice.one_face(6, purpose)
             # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
             # fall-through (a system at 0D passes the rest to hull).
-            hit = [self.hit_step(face) for _ in range(lost) if not self.destroyed]
+            hit = []
+            for _ in range(lost):
+                if self.destroyed:
+                    break
+                hit.append(self.hit_step(face))
             if ev is not None:
                 ev.append({"rule": "R-SPC-6", "step": "hit_table", "ship": self.id,
                            "dice": [face], "dice_lost": lost, "hit": hit,
@@ -281,6 +287,33 @@ def _base(maneuver: DiceCode, speed: int, targeting: DiceCode, gun_damage: DiceC
             "gun_damage": (gun_damage.dice, gun_damage.pips),
             "shields": (shields.dice, shields.pips), "hull": (hull.dice, hull.pips),
             "speed": (speed, 0)}
+
+
+def _with_captain(base: dict[str, tuple[int, int]],
+                  captain: Captain) -> dict[str, tuple[int, int]]:
+    """R-SPC-1: the (dice, pips) with the captain's bonus: +1D to one system, +1 pip to
+    another ([reading] as +1 speed for speed)."""
+    table = dict(base)
+    dice, pips = table[captain.dice_system]
+    table[captain.dice_system] = (dice + 1, pips)
+    dice, pips = table[captain.pip_system]
+    table[captain.pip_system] = (dice + 1, 0) if captain.pip_system == "speed" else \
+        (dice, pips + 1)
+    return table
+
+
+_PRISTINE: dict[int, tuple[SpaceShip, ShipState]] = {}  # id(ship) -> (ship, its fresh state)
+
+
+def _pristine(ship: SpaceShip) -> ShipState:
+    """The ship's state before any battle (per ship, not per battle: a preview fights the same
+    ships many times). Read only; keyed by identity, the ship kept alive with it."""
+    state = ShipState.__new__(ShipState)
+    state._setup(ship)
+    if len(_PRISTINE) >= 4096:
+        _PRISTINE.clear()
+    _PRISTINE[id(ship)] = (ship, state)
+    return state
 
 
 @lru_cache(maxsize=4096)
