@@ -5,7 +5,7 @@ import pytest
 
 from tests.pages.conftest import build_world, client_for
 
-VIEW_PAGES = ["", "map/", "standings/", "rounds/1/audit/"]
+VIEW_PAGES = ["", "map/", "fleets/", "standings/", "rounds/1/audit/"]
 PLAYER_PAGES = ["conquest/"]
 ADMIN_PAGES = ["manage/"]
 ALL_PAGES = VIEW_PAGES + PLAYER_PAGES + ADMIN_PAGES

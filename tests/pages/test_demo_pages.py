@@ -12,9 +12,11 @@ def test_every_page_of_the_demo_renders(db):
     admin = campaign.admins.get()
     anna = campaign.players.get(user__username="anna").user
     base = f"/campaigns/{campaign.pk}/"
-    pages = {admin: ["", "map/", "standings/", "rounds/1/audit/", "manage/"],
-             anna: ["", "map/", "conquest/", "standings/", "rounds/1/audit/"],
-             None: ["", "map/", "standings/", "rounds/1/audit/"]}
+    pages = {admin: ["", "map/", "battles/", "fleets/", "standings/", "rounds/1/audit/",
+                     "manage/"],
+             anna: ["", "map/", "battles/", "fleets/", "conquest/", "standings/",
+                    "rounds/1/audit/"],
+             None: ["", "map/", "fleets/", "standings/", "rounds/1/audit/"]}
     for user, rests in pages.items():
         client = client_for(user)
         for rest in rests:
@@ -24,3 +26,5 @@ def test_every_page_of_the_demo_renders(db):
     assert len(re.findall(r"<polygon [^>]*data-tile-id=", html)) == 38
     assert 'href="#icon-marker"' in html and "Isle of Ash" in html and "Pirates" in html
     assert "Forge Fleet Ryza" in html and "Da Red Armada" not in html
+    fleets = client_for(anna).get(base + "fleets/").content.decode()
+    assert "Forge Fleet Ryza" in fleets and "Da Red Armada" not in fleets

@@ -8,7 +8,8 @@ from tests.pages.conftest import client_for
 
 GERMAN = {"": "Letzte Ereignisse", "map/": "Angriffserklärungen dieser Runde",
           "standings/": "Gehaltene Felder über die Runden", "rounds/1/audit/": "Würfelprotokoll",
-          "conquest/": "Eroberung", "manage/": "Kampagne verwalten"}
+          "conquest/": "Eroberung", "manage/": "Kampagne verwalten",
+          "battles/": "Meine Schlachten", "fleets/": "Meine Flotten"}
 
 
 @pytest.mark.parametrize("rest", list(GERMAN))
