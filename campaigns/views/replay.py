@@ -14,6 +14,25 @@ def _distance(value) -> str:
     return {"far": _("far"), "near": _("near")}.get(value, str(value))
 
 
+def _band(value) -> str:
+    """R-SPC-5: what beating the defence does, in words."""
+    return {"no effect": _("no effect"), "shields down": _("the shields fail"),
+            "1D off one system": _("one system loses 1D"),
+            "1D off two systems": _("two systems lose 1D each"),
+            "2D off one system": _("one system loses 2D"),
+            "2D off two systems": _("two systems lose 2D each"),
+            "destroyed": _("destroyed")}.get(value, str(value))
+
+
+def _system(value) -> str:
+    """R-SPC-6: the system a hit-table roll damages."""
+    return {"maneuver": _("maneuver"), "speed": _("speed"), "targeting": _("targeting"),
+            "gun_damage": _("guns"), "shields": _("shields"), "hull": _("hull"),
+            "bridge": _("the bridge"),
+            "bridge (bonus off this round)": _("the bridge (no captain bonus this round)"),
+            }.get(value, str(value))
+
+
 def _stance(value) -> str:
     return {"approach": _("approach"), "hold": _("hold"), "withdraw": _("withdraw"),
             "auto": _("decide by strength")}.get(value, str(value))
@@ -255,7 +274,7 @@ def _initiative(e: dict, n: Names) -> str:
 
 def _fumble_damage(e: dict, n: Names) -> str:
     return _("The fumble costs %(ship)s: %(hit)s.") % {"ship": n.ship(e.get("ship")),
-                                                      "hit": e.get("hit")}
+                                                      "hit": _system(e.get("hit"))}
 
 
 def _order(e: dict, n: Names) -> str:
@@ -286,14 +305,15 @@ def _attack(e: dict, n: Names) -> str:
 def _defence(e: dict, n: Names) -> str:
     return _("%(ship)s defends with %(code)s: %(total)s against %(attack)s (%(band)s).") % {
         "ship": n.ship(e.get("ship")), "code": e.get("code"), "total": e.get("total"),
-        "attack": e.get("attack"), "band": e.get("decision")}
+        "attack": e.get("attack"), "band": _band(e.get("decision"))}
 
 
 def _hit_table(e: dict, n: Names) -> str:
     hits = e.get("hit") or []
     return _("Damage on %(ship)s: %(what)s.") % {
         "ship": n.ship(e.get("ship")),
-        "what": ", ".join(map(str, hits if isinstance(hits, list) else [hits])) or "—"}
+        "what": ", ".join(_system(h) for h in (hits if isinstance(hits, list) else [hits]))
+        or "—"}
 
 
 def _destroyed(e: dict, n: Names) -> str:
