@@ -6,9 +6,10 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from battles.chains import chain_decide
+from battles.chains import chain_decide, needs_decision
 from battles.conquest import conquest_choose, conquest_view, player_rolls, roll_dict
-from battles.models import Battle
+from battles.models import Battle, ConquestChoice
+from campaigns.errors import Conflict
 from campaigns.models import Round
 
 from .base import CampaignScoped, error_responses
@@ -66,6 +67,26 @@ def _preview(value: str | None) -> list[int] | None:
     return [int(p) for p in parts]
 
 
+def check_choice_open(rnd: Round, player) -> None:
+    """409 before the input is read (API.md: phase and state before the rules), as
+    ``conquest_choose`` decides it again under its lock."""
+    if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
+        raise Conflict("Conquest choices are made in the conquest phase.")
+    if ConquestChoice.objects.filter(round=rnd, player=player).exists():
+        raise Conflict("Your choice is sealed already (R-CON-4).", code="already_chosen")
+
+
+def check_decision_open(battle: Battle) -> None:
+    """409 before the input is read unless the battle waits for a roll decision (R-CON-6), as
+    ``chain_decide`` decides it again under its lock."""
+    if battle.chain_position >= battle.chain_length:
+        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
+                       code="not_a_chain_link")
+    if not needs_decision(battle):
+        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
+                       "result, and the decision is made once (R-CON-6).", code="no_decision")
+
+
 class RoundConquest(CampaignScoped):
     def get_round(self) -> Round:
         return get_object_or_404(Round, campaign=self.campaign, number=self.kwargs["number"])
@@ -86,6 +107,7 @@ class RoundConquest(CampaignScoped):
         """Seal which won attacks to roll (R-CON-4); the rest are waived. A second choice: 409."""
         player = self.require_player()
         rnd = self.get_round()
+        check_choice_open(rnd, player)
         data = ChoiceInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         choice = conquest_choose(player=player, rnd=rnd, roll=data.validated_data["roll"])
@@ -107,6 +129,7 @@ class ChainConquest(CampaignScoped):
         (R-CON-6). Answers the roll, or ``{"waived": true}``."""
         player = self.require_player()
         battle = get_object_or_404(Battle, campaign=self.campaign, pk=battle_id)
+        check_decision_open(battle)
         data = ChainDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         made = chain_decide(battle=battle, player=player, roll=data.validated_data["roll"])

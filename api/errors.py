@@ -2,7 +2,7 @@
 ``{"detail": "...", "code": "...", "errors": {field: [msg]}}``."""
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -54,3 +54,19 @@ def exception_handler(exc, context):
     code = detail.code if hasattr(detail, "code") else "error"
     response.data = {"detail": str(detail), "code": code, "errors": {}}
     return response
+
+
+class NotFoundAsJSON:
+    """An address under /api/ that no route matches (a malformed id, a typo) answers the
+    API's 404 shape instead of Django's HTML page; schema clients read one error shape."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        unrouted = getattr(request, "resolver_match", None) is None
+        if response.status_code == 404 and unrouted and request.path.startswith("/api/"):
+            return JsonResponse({"detail": "Not found.", "code": "not_found", "errors": {}},
+                                status=404)
+        return response

@@ -8,6 +8,7 @@ from django.urls import path
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
 from rules.naval_input import BOUNDS, MAX_CARGO, MAX_CREW, MAX_TEXT
@@ -243,6 +244,7 @@ class NavalOdds(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [SafeJSONParser]  # nested fleets: JSON only
+    throttle_classes = [UserRateThrottle, ScopedRateThrottle]  # the user's rate and "odds"
     throttle_scope = "odds"
 
     @extend_schema(tags=["fleets"], summary="Odds preview of a naval battle (R-ODDS-1)",

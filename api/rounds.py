@@ -16,6 +16,7 @@ from campaigns.services import rounds as round_services
 
 from .base import CampaignScoped, error_responses
 from .pagination import Pagination
+from .serializers_battles import page_of
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -81,7 +82,9 @@ class RoundScoped(CampaignScoped):
 
 
 class RoundList(CampaignScoped):
-    @extend_schema(responses={200: RoundSerializer(many=True), **error_responses(404)},
+    @extend_schema(operation_id="v1_campaigns_rounds_list",
+                   responses={200: page_of(RoundSerializer, "PaginatedRoundList"),
+                              **error_responses(404)},
                    parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)])
     def get(self, request, campaign_id):
         paginator = Pagination()

@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here, not from a CDN (CSP)
     "django_celery_beat",
     "django_htmx",
     "axes",
@@ -38,6 +39,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -47,6 +49,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "api.errors.NotFoundAsJSON",  # inner: the headers above apply, APPEND_SLASH still redirects
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
@@ -96,6 +99,29 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# Security headers in every environment, so tests see them (HSTS and secure cookies:
+# config/production.py). The pages load scripts and styles from /static/ only: no inline
+# <script>, event handler or style attribute (config/security.py; tests/api/test_headers.py).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "frame-ancestors": "'none'",
+    "form-action": "'self'",
+}
+# drf-spectacular's Swagger UI page starts itself with inline code; DRF's browsable API pages
+# style a few elements inline (config/security.py). Their scripts stay strict.
+CONTENT_SECURITY_POLICY_RELAXED = {
+    "/api/docs/": {"script-src": "'self' 'unsafe-inline'", "style-src": "'self' 'unsafe-inline'"},
+    "/api/v1/": {"style-src": "'self' 'unsafe-inline'"},
+}
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]
@@ -170,6 +196,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",  # from drf-spectacular-sidecar: no outside host (CSP)
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "api.schema.document_bad_credentials"],
     "ENUM_NAME_OVERRIDES": {
         "AreaKindEnum": "fleets.models.Area.Kind",
         "FleetKindEnum": "fleets.models.Fleet.Kind",
