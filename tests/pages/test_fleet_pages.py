@@ -6,6 +6,7 @@ import pytest
 
 from campaigns.models import Campaign, Round
 from fleets.models import Fleet, FleetOrder, Ship
+from fleets.orders import fleet_set_orders
 from tests.factories import AreaFactory, FleetFactory, SeaHazardFactory, ShipFactory
 from tests.fleets.world import SECRETS, build
 from tests.pages.conftest import client_for
@@ -45,6 +46,7 @@ def test_status_per_role(w, outsider):
 @pytest.mark.parametrize("who", ["ben", "carl", "outsider", "anonymous"])
 def test_r_flt_7_others_never_see_anna_s_hidden_fleet_or_the_hazard(w, outsider, who):
     _public(w)
+    fleet_set_orders(player=w.league.a, fleet=w.anna_fleet, path=[w.sea.pk, w.island.pk])
     user = {"ben": w.league.b.user, "carl": w.league.c.user, "outsider": outsider,
             "anonymous": None}[who]
     html = _html(user, w)
@@ -52,12 +54,15 @@ def test_r_flt_7_others_never_see_anna_s_hidden_fleet_or_the_hazard(w, outsider,
     for secret in SECRETS["anna"] + SECRETS["hazard"] + SECRETS["pirates"]:
         assert secret == policy or secret not in html, secret
     assert f'id="fleet-{w.anna_fleet.pk}"' not in html
+    assert "→" not in html  # anna's movement order
     assert f'data-fleet-id="{w.anna_fleet.pk}"' in html  # the public row is there
     assert "Anna&#x27;s coast" in html or "Anna's coast" in html
 
 
 def test_r_flt_7_the_owner_sees_its_fleet_and_the_admin_everything(w):
+    fleet_set_orders(player=w.league.a, fleet=w.anna_fleet, path=[w.sea.pk, w.island.pk])
     anna = _html(w.league.a.user, w)
+    assert "Anna&#x27;s coast → Open sea → Carl&#x27;s isle" in anna
     for secret in SECRETS["anna"]:
         assert secret in anna, secret
     for secret in SECRETS["ben"] + SECRETS["hazard"]:
