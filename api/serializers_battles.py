@@ -7,6 +7,7 @@ from rest_framework import serializers
 from battles.lists import lists_revealed, participants
 from battles.models import Battle, ResultChange, ScheduleProposal
 from battles.results import MAX_VP, result_snapshot
+from battles.selectors import limit_breakdown
 
 ID_MAX = 2**31 - 1
 
@@ -109,18 +110,6 @@ class BattleSerializer(serializers.ModelSerializer):
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, battle: Battle) -> dict | None:
         return result_snapshot(battle)
-
-
-def limit_breakdown(battle: Battle) -> dict:
-    """R-BON-1: base, tile bonus, marker bonus and total per participant; the base is what the
-    limit holds beyond its bonuses (the ruleset may have changed since)."""
-    breakdown = {}
-    for player, bonus in battle.bonus.items():
-        total = battle.point_limits.get(player, 0)
-        tiles, markers = bonus.get("tiles", 0), bonus.get("markers", 0)
-        breakdown[player] = {"base": total - tiles - markers, "tiles": tiles,
-                             "markers": markers, "total": total}
-    return breakdown
 
 
 class ResultInput(serializers.Serializer):

@@ -39,3 +39,15 @@ def result_history(battle: Battle) -> list[ResultChange]:
 def date_proposals(battle: Battle) -> list[ScheduleProposal]:
     """R-BAT-2: every proposal made for the battle, oldest first, with its proposer."""
     return list(battle.proposals.select_related("proposed_by__user").order_by("created_at", "id"))
+
+
+def limit_breakdown(battle: Battle) -> dict:
+    """R-BON-1: base, tile bonus, marker bonus and total per participant; the base is what the
+    limit holds beyond its bonuses (the ruleset may have changed since)."""
+    breakdown = {}
+    for player, bonus in battle.bonus.items():
+        total = battle.point_limits.get(player, 0)
+        tiles, markers = bonus.get("tiles", 0), bonus.get("markers", 0)
+        breakdown[player] = {"base": total - tiles - markers, "tiles": tiles,
+                             "markers": markers, "total": total}
+    return breakdown

@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from api.serializers_battles import limit_breakdown
 from battles.chains import needs_decision
 from battles.lists import check_list_phase, lists_revealed, participants, visible_lists
 from battles.models import Battle
@@ -22,6 +21,7 @@ from battles.schedule import check_schedule_state
 from battles.selectors import (
     campaign_battles,
     date_proposals,
+    limit_breakdown,
     result_history,
     round_battles,
 )
