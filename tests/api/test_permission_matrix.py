@@ -17,7 +17,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from tests.api.world import ROLES, Scope, World
+from tests.api.world import OTHER, OWNER_AND_ADMINS, PLAYER, ROLES, Scope, World
 
 pytestmark = pytest.mark.django_db
 Kwargs = Callable[[Scope], dict]
@@ -283,8 +283,7 @@ def leaks(world: World, role: str, body: str) -> list[str]:
 def hidden_fleet_fields(world: World, role: str, data, scope: Scope) -> list[str]:
     """Fleet dicts (they carry ``ship_count``) with more than the public fields, of a fleet
     the role may not see in full (R-FLT-7)."""
-    owners = {scope.fleet: {"player", "campaign admin", "site admin"},
-              scope.other_fleet: {"other player", "campaign admin", "site admin"}}
+    owners = {scope.fleet: OWNER_AND_ADMINS[PLAYER], scope.other_fleet: OWNER_AND_ADMINS[OTHER]}
     found = []
     if isinstance(data, dict):
         if "ship_count" in data and data.get("id") in owners and \

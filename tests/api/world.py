@@ -13,8 +13,11 @@ from battles.lists import army_list_submit
 from battles.models import Battle
 from battles.rosters import parse_entries
 from campaigns.demo import demo_create
+from campaigns.errors import DomainError
 from campaigns.models import Campaign, Player, Round
+from campaigns.services.rounds import campaign_start
 from fleets.models import Area, FleetPhase, NavalBattle
+from rules.violation import RuleViolation
 from tests.campaigns.league_map import advance_to, declare
 from tests.factories import (
     AreaFactory,
@@ -122,7 +125,7 @@ def build_league(admin: User, player: User, other: User, *, prefix: str) -> Scop
                                      (f"{prefix} Grimfang Kroozer", f"{prefix} Grimfang Mob",
                                       f"{prefix} Grimfang Kaptin"))
     hazard = SeaHazardFactory(area=sea, name=f"{prefix} Xarbeast Maw")
-    rnd = Round.objects.get(pk=_start_round(campaign).pk)
+    rnd = campaign_start(campaign=campaign)
     attack = declare(anna, rnd, target)
     rnd = advance_to(rnd, Round.Phase.LISTS)
     FleetOrderFactory(round=rnd, fleet=fleet, path=[sea.pk])  # given, after the phase ran
@@ -135,12 +138,6 @@ def build_league(admin: User, player: User, other: User, *, prefix: str) -> Scop
     return Scope(campaign.pk, planet.pk, home.pk, link.pk, coast.pk, marker.pk, rnd.number,
                  attack.pk, battle.pk, fleet.pk, ship.pk, other_fleet.pk, other_ship.pk,
                  hazard.pk, naval.pk)
-
-
-def _start_round(campaign: Campaign) -> Round:
-    from campaigns.services.rounds import campaign_start
-
-    return campaign_start(campaign=campaign)
 
 
 def build_public(users: dict) -> Scope:
@@ -164,9 +161,6 @@ def build_public(users: dict) -> Scope:
 
 
 def _declare_first_legal(player: Player, rnd: Round, tiles):
-    from campaigns.errors import DomainError
-    from rules.violation import RuleViolation
-
     for candidate in tiles:
         try:
             return declare(player, rnd, candidate)
