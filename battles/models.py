@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from rules.conquest import WON_OUTCOMES, is_won
+
 
 class Battle(models.Model):
     """One attack fought on the table. For chained attacks (R-ATK-5) ``chain_position`` counts
@@ -26,7 +28,7 @@ class Battle(models.Model):
         CONFIRMED = "confirmed"
         DISPUTED = "disputed"
 
-    WON = (Outcome.VICTORY, Outcome.MORAL_VICTORY)
+    WON = WON_OUTCOMES  # won attacks (R-BAT-3), as the rules define them
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="battles")
@@ -65,7 +67,7 @@ class Battle(models.Model):
 
     @property
     def won(self) -> bool:
-        return self.result_status == self.ResultStatus.CONFIRMED and self.outcome in self.WON
+        return self.result_status == self.ResultStatus.CONFIRMED and is_won(self.outcome)
 
 
 class ResultChange(models.Model):

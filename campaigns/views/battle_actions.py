@@ -42,38 +42,44 @@ def _refused(request, exc: DomainError) -> None:
     messages.error(request, _("Refused: %(reason)s") % {"reason": explained(exc)})
 
 
+def _form_action(request, scope: Scope, battle, form, form_name: str, anchor: str, call):
+    """Validate ``form``, call the service (``call(cleaned_data)`` returns the success
+    message); a refusal lands next to the field it names on the battle page again (400)."""
+    if form.is_valid():
+        try:
+            message = call(form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, message)
+            return _back(scope, battle, anchor)
+    return render_battle(request, scope, battle, status=400, **{form_name: form})
+
+
 @require_POST
 @campaign_page("player")
 def list_submit(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
-    form = ArmyListForm(request.POST, request.FILES)
-    if form.is_valid():
-        try:
-            saved = army_list_submit(battle=battle, player=scope.player,
-                                     parsed=form.cleaned_data["parsed"])
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Your army list is in: %(total)s points.")
-                             % {"total": saved.total})
-            return _back(scope, battle, "lists")
-    return render_battle(request, scope, battle, status=400, list_form=form)
+
+    def submit(data):
+        saved = army_list_submit(battle=battle, player=scope.player, parsed=data["parsed"])
+        return _("Your army list is in: %(total)s points.") % {"total": saved.total}
+
+    return _form_action(request, scope, battle, ArmyListForm(request.POST, request.FILES),
+                        "list_form", "lists", submit)
 
 
 @require_POST
 @campaign_page("player")
 def date_propose(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
-    form = ProposeDateForm(request.POST)
-    if form.is_valid():
-        try:
-            schedule_propose(battle=battle, player=scope.player, **form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Date proposed; your opponent is told by e-mail."))
-            return _back(scope, battle, "schedule")
-    return render_battle(request, scope, battle, status=400, propose_form=form)
+
+    def propose(data):
+        schedule_propose(battle=battle, player=scope.player, **data)
+        return _("Date proposed; your opponent is told by e-mail.")
+
+    return _form_action(request, scope, battle, ProposeDateForm(request.POST),
+                        "propose_form", "schedule", propose)
 
 
 @require_POST
@@ -95,17 +101,13 @@ def date_accept(request, scope: Scope, battle_id: int):
 @campaign_page("player")
 def result_report(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
-    form = ResultForm(request.POST)
-    if form.is_valid():
-        try:
-            battle_result_report(battle=battle, player=scope.player, **form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Result reported; your opponent confirms or "
-                                        "disputes it."))
-            return _back(scope, battle, "result")
-    return render_battle(request, scope, battle, status=400, report_form=form)
+
+    def report(data):
+        battle_result_report(battle=battle, player=scope.player, **data)
+        return _("Result reported; your opponent confirms or disputes it.")
+
+    return _form_action(request, scope, battle, ResultForm(request.POST), "report_form",
+                        "result", report)
 
 
 @require_POST
@@ -125,17 +127,13 @@ def result_confirm(request, scope: Scope, battle_id: int):
 @campaign_page("player")
 def result_dispute(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
-    form = DisputeForm(request.POST)
-    if form.is_valid():
-        try:
-            battle_result_dispute(battle=battle, player=scope.player,
-                                  reason=form.cleaned_data["reason"])
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Result disputed; the league admin settles it."))
-            return _back(scope, battle, "result")
-    return render_battle(request, scope, battle, status=400, dispute_form=form)
+
+    def dispute(data):
+        battle_result_dispute(battle=battle, player=scope.player, reason=data["reason"])
+        return _("Result disputed; the league admin settles it.")
+
+    return _form_action(request, scope, battle, DisputeForm(request.POST), "dispute_form",
+                        "result", dispute)
 
 
 @require_POST
