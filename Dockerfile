@@ -1,9 +1,17 @@
 FROM python:3.11-slim
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+# /app first on the path: its packages, with the compiled engines, win over pip's copies
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONPATH=/app
 WORKDIR /app
-COPY pyproject.toml ./
 COPY . .
-RUN pip install --no-cache-dir . \
+# Dependencies, then the combat engines compiled in place with mypyc (README "Compiled combat
+# engines": odds previews twice as fast); the compiler and gcc leave the image again.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends gcc libc6-dev \
+ && pip install --no-cache-dir . "mypy>=1.11" \
+ && mypyc && rm -rf build .mypy_cache \
+ && python -c "import rules.space as m; assert m.__file__.endswith('.so'), m.__file__" \
+ && pip uninstall -y mypy \
+ && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \
  && DJANGO_SETTINGS_MODULE=config.production SECRET_KEY=build ALLOWED_HOSTS=build \
     python manage.py collectstatic --noinput
 EXPOSE 8000

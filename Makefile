@@ -36,4 +36,10 @@ beat: $(VENV)/.runtime
 	$(BIN)/celery -A config beat --loglevel=INFO
 
 bench: $(VENV)/.dev
-	@for f in bench/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	$(BIN)/python bench/compile.py build/compiled
+	@echo "== bench/engines.py, the sources (development, tests)"
+	$(BIN)/python bench/engines.py
+	@echo "== bench/engines.py, the compiled engines (production image)"
+	PYTHONPATH=build/compiled $(BIN)/python bench/engines.py
+	@echo "== bench/fleet_phase.py"
+	$(BIN)/python bench/fleet_phase.py

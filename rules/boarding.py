@@ -114,7 +114,8 @@ class _Duel:
                     hits = count(attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
                 else:
                     red_faces, hits = red_dice(dice, attacker.cp // 6, prefix + red)
-                    green_faces, evades = (), 0
+                    green_faces: tuple[int, ...] = ()
+                    evades = 0
                 success = False
                 if hits:
                     if events is None:

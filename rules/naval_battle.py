@@ -81,6 +81,8 @@ class Battle:
         return "destroyed"
 
     def log(self, rule: str, step: str, **data) -> None:
+        """Record an event (only called while events are recorded)."""
+        assert self.events is not None
         self.events.append({"rule": rule, "step": step, "round": self.round, **data})
 
     def line_ids(self) -> dict[str, list[int]]:
@@ -184,6 +186,7 @@ class Battle:
                 chooser = a if roll_a > roll_d else d if roll_d > roll_a else None
             elif ok_a or ok_d:
                 chooser = a if ok_a else d
+            mode: str | None
             if chooser is not None:
                 mode = choose(chooser, d if chooser is a else a)
             else:
@@ -221,7 +224,7 @@ class Battle:
             to_a = roll_d if roll_d <= d.attack + mod_d else 0
             volleys_a, volleys_d = [to_a], [to_d]
             extra = None
-            if diagonal_fires and i == n - 1:
+            if diagonal_fires and diagonal is not None and i == n - 1:
                 extra = diagonal
                 hits = hits_of(rolls[-1], diagonal.attack, far, self.bonus[diagonal.side])
                 (volleys_d if diagonal.side == ATTACKER else volleys_a).append(hits)
@@ -346,6 +349,7 @@ class Battle:
         the other player, else it is destroyed. [reading] A side that retreated has left the
         area. The capture's victory points stay with the capturer wherever the ship ends up."""
         by = st.captured_by
+        assert by is not None, "only captured ships are prizes"
         holder = by if present[by] else other(by) if present[other(by)] else None
         return Capture(st.id, st.side, by, holder, rnd, vp)
 

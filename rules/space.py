@@ -80,7 +80,7 @@ def _validate(attacker: SpaceSide, defender: SpaceSide, max_rounds: int,
               advantage: str | None) -> None:
     if attacker.key != "attacker" or defender.key != "defender":
         raise ValueError("pass the attacker side first and the defender side second")
-    if advantage not in (None, *SIDES):
+    if advantage is not None and advantage not in SIDES:
         raise ValueError(f"advantage must be None or one of {SIDES}")
     if max_rounds < 1:
         raise ValueError("max_rounds must be at least 1")

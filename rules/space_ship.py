@@ -17,6 +17,7 @@ from rules.space_model import CODE_SYSTEMS, SIDES, Captain, Datasheet, ShipResul
 HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
 # R-SPC-7 [reading] "shields first, then any": then hull, guns, targeting, engines.
 REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
+_OUT = (0, 0)  # a system at 0D
 # R-SPC-5 damage bands: (lowest difference, hit-table rolls, dice lost per roll)
 BANDS = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
 # the band of each difference below the highest band's
@@ -48,8 +49,39 @@ class ShipState:
                  "advance", "initiative", "live", "speed", "hull_key", "init_code",
                  "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm",
                  "foe")
+    # the attributes' types (a compiled build, see ``pyproject.toml``, relies on them)
+    ship: SpaceShip
+    id: int
+    side: str
+    foe: str
+    base: dict[str, tuple[int, int]]
+    bonus: dict[str, tuple[int, int]]
+    cap_dice: str | None
+    cap_pip: str | None
+    damage: dict[str, int]
+    captain_alive: bool
+    bonus_off: bool
+    bridge_hit: bool
+    destroyed: bool
+    shields_down: bool
+    hurt: bool
+    advance: int
+    initiative: int
+    purposes: dict[str, str]
+    live: dict[str, tuple[int, int]]
+    perm: dict[str, tuple[int, int]]
+    speed: int
+    hull_key: tuple[int, int]
+    init_code: tuple[int, int]
+    attack_code: tuple[int, int]
+    guns: int
+    defence_code: tuple[int, int]
+    hull_code: tuple[int, int]
 
-    def __init__(self, ship: SpaceShip, side: str) -> None:
+    def __init__(self, ship: SpaceShip, side: str, *, blank: bool = False) -> None:
+        if blank:  # the ship's values before any battle (``_pristine``), for no side yet
+            self._setup(ship)
+            return
         # the ship's values before the battle are computed once per ship (``_pristine``) and
         # copied: an odds preview fights the same ships thousands of times
         entry = _PRISTINE.get(id(ship))
@@ -97,21 +129,11 @@ class ShipState:
         self.captain_alive = captain is not None
         self.bonus_off = False
         self.purposes = _purposes(ship.id)
-        self.live: dict[str, tuple[int, int]] = dict.fromkeys(CODE_SYSTEMS, (0, 0))
-        self.perm: dict[str, tuple[int, int]] = {}  # ``_value(system, False)`` of every system
+        self.live = dict.fromkeys(CODE_SYSTEMS, _OUT)
+        self.perm = {}
         self._refresh()
 
     # --- codes --------------------------------------------------------------------------
-
-    def _value(self, system: str, live: bool) -> tuple[int, int]:
-        """(dice, pips) of a system (for speed: (speed, 0)) with damage and the captain bonus
-        while alive; ``live`` also honours this round's cancellation of the bonus."""
-        if self.captain_alive and not (live and self.bonus_off):
-            dice, pips = self.bonus[system]
-        else:
-            dice, pips = self.base[system]
-        dice -= self.damage[system]
-        return (dice if dice > 0 else 0), pips
 
     def _refresh(self, *systems: str) -> None:
         """Recompute the cached values of ``systems`` (all when none are named)."""
@@ -119,17 +141,23 @@ class ShipState:
             self._update(system)
 
     def _update(self, system: str) -> None:
-        """Recompute one system's cached values and the rolled set it is part of."""
-        perm = self.perm[system] = self._value(system, False)
-        # live equals permanent unless a fumble cancelled the captain's bonus this round
-        dice, pips = self._value(system, True) if self.captain_alive and self.bonus_off \
-            else perm
+        """Recompute one system's (dice, pips) with damage and the captain bonus while alive
+        (``perm``; for speed (speed, 0)), what it rolls now (``live``: this round's cancellation
+        of the bonus honoured), and the rolled set it is part of."""
+        lost = self.damage[system]
+        dice, pips = (self.bonus if self.captain_alive else self.base)[system]
+        perm = self.perm[system] = (dice - lost if dice > lost else 0, pips)
+        if self.bonus_off and self.captain_alive:  # a fumble cancelled the bonus this round
+            dice, pips = self.base[system]
+            dice = dice - lost if dice > lost else 0
+        else:
+            dice = perm[0]
         if system == "speed":
             self.speed = dice
             return
         live = self.live
         # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
-        live[system] = (dice, pips) if dice > 0 else (0, 0)
+        live[system] = (dice, pips) if dice > 0 else _OUT
         if system == "maneuver":
             self.init_code = live[system]
         elif system == "targeting" or system == "gun_damage":
@@ -168,6 +196,7 @@ class ShipState:
         dice (the bonus die cannot be repaired any more); hull may so drop to 0D."""
         self.captain_alive = False
         system = self.cap_dice
+        assert system is not None, "only a ship with a captain loses one"
         self.damage[system] = min(self.damage[system], self.base[system][0])
         self.hurt = any(self.damage.values())
         self._refresh()
@@ -308,8 +337,7 @@ _PRISTINE: dict[int, tuple[SpaceShip, ShipState]] = {}  # id(ship) -> (ship, its
 def _pristine(ship: SpaceShip) -> ShipState:
     """The ship's state before any battle (per ship, not per battle: a preview fights the same
     ships many times). Read only; keyed by identity, the ship kept alive with it."""
-    state = ShipState.__new__(ShipState)
-    state._setup(ship)
+    state = ShipState(ship, SIDES[0], blank=True)
     if len(_PRISTINE) >= 4096:
         _PRISTINE.clear()
     _PRISTINE[id(ship)] = (ship, state)
