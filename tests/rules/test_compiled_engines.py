@@ -1,6 +1,7 @@
 """The compiled build of the combat engines (mypyc; production images and benchmarks, for the
-2-second odds preview of R-ODDS-1) runs the same rules as the sources: the whole rules suite
-passes against it, and it fights the same battles, dice for dice, as the pure Python engines.
+2-second odds preview of R-ODDS-1) runs the same rules as the sources: the rules and fleets
+suites pass against it, and it fights the same battles, dice for dice, as the pure Python
+engines.
 
 The build takes about 15 s (``bench/compile.py``, into a temporary directory)."""
 
@@ -94,10 +95,13 @@ def compiled(tmp_path_factory) -> Path:
 
 def run_in(build: Path, *args: str) -> subprocess.CompletedProcess:
     """A Python process importing ``rules`` from ``build`` (the tests and the rest from the
-    checkout), run inside ``build`` so that the checkout's sources come second."""
-    env = {**os.environ, "PYTHONPATH": f"{build}{os.pathsep}{ROOT}"}
+    checkout), run inside ``build`` so that the checkout's sources come second. It gets a
+    database of its own: PostgreSQL's name with ``_compiled`` appended, or SQLite in ``build``."""
+    url = os.environ.get("DATABASE_URL", "")
+    database = f"{url}_compiled" if url.startswith("postgres") else f"sqlite:///{build}/db"
+    env = {**os.environ, "PYTHONPATH": f"{build}{os.pathsep}{ROOT}", "DATABASE_URL": database}
     return subprocess.run([sys.executable, *args], cwd=build, env=env, capture_output=True,
-                          text=True, timeout=600)
+                          text=True, timeout=900)
 
 
 def test_the_tests_run_the_sources():
@@ -106,9 +110,13 @@ def test_the_tests_run_the_sources():
         assert path.endswith(".py"), f"{name} is loaded from {path}; delete it"
 
 
-def test_the_rules_suite_passes_against_the_compiled_engines(compiled):
-    result = run_in(compiled, "-m", "pytest", str(ROOT / "tests" / "rules"), "-q", "-x",
-                    "-p", "no:cacheprovider", "-p", "no:django", "--import-mode=importlib",
+def test_the_rules_and_fleet_suites_pass_against_the_compiled_engines(compiled):
+    """The rules suite, the campaign's fleets phase (engines fed from the database, R-INT-6)
+    and the odds preview API (R-ODDS-1), all on the compiled engines."""
+    tests = ROOT / "tests"
+    result = run_in(compiled, "-m", "pytest", str(tests / "rules"), str(tests / "fleets"),
+                    str(tests / "api" / "test_odds_api.py"), "-q", "-x",
+                    "-p", "no:cacheprovider", "--import-mode=importlib",
                     "--rootdir", str(ROOT), "-c", str(ROOT / "pyproject.toml"),
                     "-o", "addopts=", "--ignore", __file__)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
