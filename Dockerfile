@@ -4,10 +4,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PYTHONPATH=/app
 WORKDIR /app
 COPY . .
 # Dependencies, then the combat engines compiled in place with mypyc (README "Compiled combat
-# engines": odds previews twice as fast); the compiler and gcc leave the image again.
+# engines": odds previews twice as fast; mypy as in pyproject.toml); the compiler and gcc leave
+# the image again.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends gcc libc6-dev \
- && pip install --no-cache-dir . "mypy>=1.11" \
+ && pip install --no-cache-dir . "mypy>=1.11,<3" \
  && mypyc && rm -rf build .mypy_cache \
  && python -c "import rules.space as m; assert m.__file__.endswith('.so'), m.__file__" \
  && pip uninstall -y mypy \
