@@ -9,6 +9,7 @@ import importlib
 import importlib.util
 import json
 import os
+import random
 import subprocess
 import sys
 import tomllib
@@ -37,13 +38,12 @@ print(json.dumps({"files": sources_of(), "battles": battles(), "previews": previ
 
 
 def sources_of() -> dict[str, str]:
+    """Where each compiled-build module was imported from."""
     return {name: str(importlib.import_module(name).__file__) for name in MODULES}
 
 
 def battles() -> list[str]:
     """Forty battles per engine with events, on the round stream: their outcomes as text."""
-    import random
-
     rng, out = random.Random(5), []
     for i in range(40):
         for make, fight in ((naval_sides, _naval), (space_sides, _space)):
@@ -72,8 +72,6 @@ def bench_script(name: str):
 
 def bench_fleets() -> tuple[dict, dict]:
     """The benchmark's six-ship fleets."""
-    import random
-
     bench, rng = bench_script("engines"), random.Random(2026)
     return bench.fleet(rng, "auto"), bench.fleet(rng, "approach")
 
