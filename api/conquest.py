@@ -6,10 +6,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from battles.chains import chain_decide, needs_decision
-from battles.conquest import conquest_choose, conquest_view, player_rolls, roll_dict
-from battles.models import Battle, ConquestChoice
-from campaigns.errors import Conflict
+from battles.chains import chain_decide, check_decision_open
+from battles.conquest import (
+    check_choice_open,
+    conquest_choose,
+    conquest_view,
+    player_rolls,
+    roll_dict,
+)
+from battles.models import Battle
 from campaigns.models import Round
 
 from .base import CampaignScoped, error_responses
@@ -65,26 +70,6 @@ def _preview(value: str | None) -> list[int] | None:
     if not all(p.strip().isdigit() for p in parts):
         raise serializers.ValidationError({"roll": ["A comma-separated list of attack ids."]})
     return [int(p) for p in parts]
-
-
-def check_choice_open(rnd: Round, player) -> None:
-    """409 before the input is read (API.md: phase and state before the rules), as
-    ``conquest_choose`` decides it again under its lock."""
-    if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
-        raise Conflict("Conquest choices are made in the conquest phase.")
-    if ConquestChoice.objects.filter(round=rnd, player=player).exists():
-        raise Conflict("Your choice is sealed already (R-CON-4).", code="already_chosen")
-
-
-def check_decision_open(battle: Battle) -> None:
-    """409 before the input is read unless the battle waits for a roll decision (R-CON-6), as
-    ``chain_decide`` decides it again under its lock."""
-    if battle.chain_position >= battle.chain_length:
-        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
-                       code="not_a_chain_link")
-    if not needs_decision(battle):
-        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
-                       "result, and the decision is made once (R-CON-6).", code="no_decision")
 
 
 class RoundConquest(CampaignScoped):

@@ -106,6 +106,17 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | Non
     return made
 
 
+def check_decision_open(battle: Battle) -> None:
+    """409 unless the battle waits for a roll decision (R-CON-6). The API asks before it reads
+    the input; ``chain_decide`` asks again under the battle's lock."""
+    if battle.chain_position >= battle.chain_length:
+        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
+                       code="not_a_chain_link")
+    if not needs_decision(battle):
+        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
+                       "result, and the decision is made once (R-CON-6).", code="no_decision")
+
+
 @transaction.atomic
 def chain_decide(*, battle: Battle, player: Player, roll: bool,
                  now: datetime | None = None) -> ConquestRoll | None:
@@ -116,12 +127,7 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
         pk=battle.pk)
     if battle.attacker_id != player.pk:
         raise RuleViolation("Only the attacker of this battle decides.", code="R-CON-6")
-    if battle.chain_position >= battle.chain_length:
-        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
-                       code="not_a_chain_link")
-    if not needs_decision(battle):
-        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
-                       "result, and the decision is made once (R-CON-6).", code="no_decision")
+    check_decision_open(battle)
     return _chain_roll(battle, roll, now or timezone.now())
 
 

@@ -82,15 +82,21 @@ def _lock_round(rnd: Round) -> Round:
     return Round.objects.select_for_update().select_related("campaign").get(pk=rnd.pk)
 
 
+def check_choice_open(rnd: Round, player: Player) -> None:
+    """409 unless the player may still seal a choice (R-CON-4). The API asks before it reads
+    the input; ``conquest_choose`` asks again under the round's lock."""
+    if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
+        raise Conflict("Conquest choices are made in the conquest phase.")
+    if ConquestChoice.objects.filter(round=rnd, player=player).exists():
+        raise Conflict("Your choice is sealed already (R-CON-4).", code="already_chosen")
+
+
 @transaction.atomic
 def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestChoice:
     """Seal a player's choice (R-CON-4); the rest are waived (R-CON-5). When every player with
     won attacks has chosen, all rolls are made at once."""
     rnd = _lock_round(rnd)
-    if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
-        raise Conflict("Conquest choices are made in the conquest phase.")
-    if ConquestChoice.objects.filter(round=rnd, player=player).exists():
-        raise Conflict("Your choice is sealed already (R-CON-4).", code="already_chosen")
+    check_choice_open(rnd, player)
     won = won_attacks(rnd)
     own = {attack.id for attack, _ in _own(won, player)}
     if not own:

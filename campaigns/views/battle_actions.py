@@ -42,6 +42,18 @@ def _refused(request, exc: DomainError) -> None:
     messages.error(request, _("Refused: %(reason)s") % {"reason": explained(exc)})
 
 
+def _button_action(request, scope: Scope, battle, anchor: str, call):
+    """Call the service (``call()`` returns the success message); a refusal is explained
+    above the page. Back to the battle page either way."""
+    try:
+        message = call()
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, message)
+    return _back(scope, battle, anchor)
+
+
 def _form_action(request, scope: Scope, battle, form, form_name: str, anchor: str, call):
     """Validate ``form``, call the service (``call(cleaned_data)`` returns the success
     message); a refusal lands next to the field it names on the battle page again (400)."""
@@ -88,13 +100,12 @@ def date_accept(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
     form = AcceptDateForm(request.POST)
     proposal = form.cleaned_data["proposal"] if form.is_valid() else None
-    try:
+
+    def accept():
         schedule_accept(battle=battle, player=scope.player, proposal_id=proposal)
-    except DomainError as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("Date accepted; it is in the calendar feeds now."))
-    return _back(scope, battle, "schedule")
+        return _("Date accepted; it is in the calendar feeds now.")
+
+    return _button_action(request, scope, battle, "schedule", accept)
 
 
 @require_POST
@@ -114,13 +125,12 @@ def result_report(request, scope: Scope, battle_id: int):
 @campaign_page("player")
 def result_confirm(request, scope: Scope, battle_id: int):
     battle = get_battle(scope, battle_id)
-    try:
+
+    def confirm():
         battle_result_confirm(battle=battle, player=scope.player)
-    except DomainError as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("Result confirmed."))
-    return _back(scope, battle, "result")
+        return _("Result confirmed.")
+
+    return _button_action(request, scope, battle, "result", confirm)
 
 
 @require_POST
@@ -146,21 +156,19 @@ def chain_decision(request, scope: Scope, battle_id: int):
     if not form.is_valid():
         messages.error(request, _("Choose to roll or to waive."))
         return _back(scope, battle, "result")
-    try:
+
+    def decide():
         roll = chain_decide(battle=battle, player=scope.player,
                             roll=form.cleaned_data["decision"] == "roll")
-    except DomainError as exc:
-        _refused(request, exc)
-    else:
         if roll is None:
-            messages.success(request, _("Roll waived; the next attacker fights for the tile."))
-        else:
-            text = (_("Rolled %(dice)s = %(total)s against %(needed)s: the tile is yours.")
-                    if roll.success else
-                    _("Rolled %(dice)s = %(total)s against %(needed)s: not taken."))
-            messages.success(request, text % {"dice": " + ".join(map(str, roll.dice)),
-                                              "total": roll.total, "needed": roll.threshold})
-    return _back(scope, battle, "result")
+            return _("Roll waived; the next attacker fights for the tile.")
+        text = (_("Rolled %(dice)s = %(total)s against %(needed)s: the tile is yours.")
+                if roll.success else
+                _("Rolled %(dice)s = %(total)s against %(needed)s: not taken."))
+        return text % {"dice": " + ".join(map(str, roll.dice)), "total": roll.total,
+                       "needed": roll.threshold}
+
+    return _button_action(request, scope, battle, "result", decide)
 
 
 # --- the personal calendar feed -------------------------------------------------------------
