@@ -25,10 +25,10 @@ from campaigns.forms import (
     DisputeForm,
     ProposeDateForm,
     ResultForm,
-    add_service_error,
 )
 from campaigns.templatetags.feldzug import explained
 
+from .actions import form_action
 from .battles import get_battle, render_battle
 from .scope import Scope, campaign_page
 
@@ -57,15 +57,9 @@ def _button_action(request, scope: Scope, battle, anchor: str, call):
 def _form_action(request, scope: Scope, battle, form, form_name: str, anchor: str, call):
     """Validate ``form``, call the service (``call(cleaned_data)`` returns the success
     message); a refusal lands next to the field it names on the battle page again (400)."""
-    if form.is_valid():
-        try:
-            message = call(form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, message)
-            return _back(scope, battle, anchor)
-    return render_battle(request, scope, battle, status=400, **{form_name: form})
+    return form_action(request, form, call, done=lambda: _back(scope, battle, anchor),
+                       again=lambda bound: render_battle(request, scope, battle, status=400,
+                                                         **{form_name: bound}))
 
 
 @require_POST

@@ -24,6 +24,7 @@ from fleets import orders
 from fleets.models import Fleet, Ship
 from fleets.selectors import campaign_fleets, ship_data
 
+from .actions import form_action
 from .fleets import embark_id, gives_standing_orders, render_fleets
 from .scope import Scope, campaign_page
 
@@ -62,18 +63,16 @@ def _field_error(form, exc: DomainError) -> None:
 @campaign_page("player")
 def orders_save(request, scope: Scope, fleet_id: int):
     fleet = _own_fleet(scope, fleet_id)
-    form = FleetOrderForm(request.POST, prefix=f"f{fleet.pk}")
-    if form.is_valid():
-        try:
-            order = orders.fleet_set_orders(player=scope.player, fleet=fleet,
-                                            path=form.cleaned_data["path"])
-        except DomainError as exc:
-            _field_error(form, exc)
-        else:
-            messages.success(request, _("Movement order saved.") if order else
-                             _("Movement order withdrawn: the fleet stays."))
-            return _back(scope, fleet)
-    return render_fleets(request, scope, {("orders", fleet.pk): form}, status=400)
+
+    def save(data):
+        order = orders.fleet_set_orders(player=scope.player, fleet=fleet, path=data["path"])
+        return _("Movement order saved.") if order else \
+            _("Movement order withdrawn: the fleet stays.")
+
+    return form_action(request, FleetOrderForm(request.POST, prefix=f"f{fleet.pk}"), save,
+                       done=lambda: _back(scope, fleet), refusal=_field_error,
+                       again=lambda form: render_fleets(request, scope,
+                                                        {("orders", fleet.pk): form}, status=400))
 
 
 @require_POST
@@ -84,16 +83,17 @@ def standing_orders_save(request, scope: Scope, fleet_id: int):
         raise PermissionDenied("Only the fleet's owner gives standing orders.")
     ships = [ship_data(ship) for ship in fleet.ships.all()]
     form = StandingOrdersForm(request.POST, ships=ships, prefix=f"s{fleet.pk}")
-    if form.is_valid():
-        try:
-            orders.require_not_resolving(scope.round)
-            orders.fleet_set_standing_orders(fleet=fleet, changes=form.changes())
-        except DomainError as exc:
-            _field_error(form, exc)
-        else:
-            messages.success(request, _("Standing orders saved."))
-            return _back(scope, fleet)
-    return render_fleets(request, scope, {("standing", fleet.pk): form}, status=400)
+
+    def save(data):
+        orders.require_not_resolving(scope.round)
+        orders.fleet_set_standing_orders(fleet=fleet, changes=form.changes())
+        return _("Standing orders saved.")
+
+    return form_action(request, form, save, done=lambda: _back(scope, fleet),
+                       refusal=_field_error,
+                       again=lambda form: render_fleets(request, scope,
+                                                        {("standing", fleet.pk): form},
+                                                        status=400))
 
 
 @require_POST

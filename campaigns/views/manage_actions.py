@@ -26,6 +26,7 @@ from campaigns.services import rounds as round_services
 from campaigns.services.map_document import DocumentInvalid
 from campaigns.templatetags.feldzug import explained
 
+from .actions import form_action
 from .manage import render_manage
 from .scope import Scope, campaign_page
 
@@ -42,34 +43,42 @@ def _done(request, scope: Scope, message: str, anchor: str):
     return _back(scope, anchor)
 
 
+def _form_action(request, scope: Scope, form, form_name: str, anchor: str, call,
+                 refusal=add_service_error):
+    """``form_action`` on the manage page: back to section ``anchor``, or the page again with
+    the bound form as ``form_name``."""
+    return form_action(request, form, call, done=lambda: _back(scope, anchor),
+                       again=lambda bound: render_manage(request, scope, status=400,
+                                                         **{form_name: bound}),
+                       refusal=refusal)
+
+
 def admin_action(view):
     return require_POST(campaign_page("admin")(view))
 
 
 @admin_action
 def settings_save(request, scope: Scope):
-    form = CampaignForm(request.POST)
-    if form.is_valid():
-        try:
-            campaign_services.campaign_update(campaign=scope.campaign, **form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            return _done(request, scope, _("Campaign settings saved."), "settings")
-    return render_manage(request, scope, status=400, settings_form=form)
+    def save(data):
+        campaign_services.campaign_update(campaign=scope.campaign, **data)
+        return _("Campaign settings saved.")
+
+    return _form_action(request, scope, CampaignForm(request.POST), "settings_form", "settings",
+                        save)
 
 
 @admin_action
 def ruleset_save(request, scope: Scope):
     form = RulesetForm(request.POST)
-    if form.is_valid():
-        try:
-            campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset())
-        except DomainError as exc:
-            add_service_error(form, exc, {exc.field: RulesetForm.field_for(exc.field)})
-        else:
-            return _done(request, scope, _("Ruleset saved."), "ruleset")
-    return render_manage(request, scope, status=400, ruleset_form=form)
+
+    def save(data):
+        campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset())
+        return _("Ruleset saved.")
+
+    def refusal(form, exc):
+        add_service_error(form, exc, {exc.field: RulesetForm.field_for(exc.field)})
+
+    return _form_action(request, scope, form, "ruleset_form", "ruleset", save, refusal=refusal)
 
 
 @admin_action
@@ -94,17 +103,16 @@ def map_upload(request, scope: Scope):
 
 @admin_action
 def player_add(request, scope: Scope):
-    form = PlayerAddForm(request.POST)
-    if form.is_valid():
-        try:
-            player = campaign_services.player_add(campaign=scope.campaign, **form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc, {"user": "username"})
-        else:
-            return _done(request, scope, _("%(user)s joined as %(faction)s.")
-                         % {"user": player.user.username, "faction": player.faction},
-                         "players")
-    return render_manage(request, scope, status=400, player_form=form)
+    def add(data):
+        player = campaign_services.player_add(campaign=scope.campaign, **data)
+        return _("%(user)s joined as %(faction)s.") % {"user": player.user.username,
+                                                        "faction": player.faction}
+
+    def refusal(form, exc):
+        add_service_error(form, exc, {"user": "username"})
+
+    return _form_action(request, scope, PlayerAddForm(request.POST), "player_form", "players",
+                        add, refusal=refusal)
 
 
 @admin_action
@@ -148,17 +156,19 @@ def result_enter(request, scope: Scope, battle_id: int):
     """Enter or correct a result, confirmed at once (R-BAT-3, R-BAT-4); settles a dispute."""
     battle = get_object_or_404(Battle.objects.select_related("round"), campaign=scope.campaign,
                                pk=battle_id)
-    form = ResultForm(request.POST, prefix=f"b{battle.pk}")
-    if form.is_valid():
-        try:
-            check_result_phase(battle.round, battle)
-            battle_result_enter(battle=battle, by_admin_user=request.user, **form.cleaned_data)
-        except DomainError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Result saved."))
-            response = _back(scope)
-            response["Location"] += f"?round={battle.round.number}#battle-{battle.pk}"
-            return response
-    return render_manage(request, scope, status=400, result_forms={battle.pk: form},
-                         results_number=battle.round.number)
+    number = battle.round.number
+
+    def enter(data):
+        check_result_phase(battle.round, battle)
+        battle_result_enter(battle=battle, by_admin_user=request.user, **data)
+        return _("Result saved.")
+
+    def done():
+        response = _back(scope)
+        response["Location"] += f"?round={number}#battle-{battle.pk}"
+        return response
+
+    return form_action(request, ResultForm(request.POST, prefix=f"b{battle.pk}"), enter,
+                       done=done, again=lambda form: render_manage(
+                           request, scope, status=400, result_forms={battle.pk: form},
+                           results_number=number))
