@@ -42,7 +42,7 @@ def _late_link(battle: Battle, rnd: Round) -> bool:
 def late_deadline(battle: Battle) -> datetime | None:
     if battle.settled_at is None:
         return None
-    return battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists") or 24)
+    return battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists"))
 
 
 def lists_revealed(battle: Battle, rnd: Round, now: datetime) -> bool:

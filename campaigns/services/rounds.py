@@ -11,13 +11,16 @@ from django.utils import timezone
 from campaigns import phases
 from campaigns.errors import Conflict
 from campaigns.models import Campaign, Round
+from campaigns.services.campaigns import current_ruleset
 from rules.dice import commitment, new_seed
 
 
 def phase_hours(campaign: Campaign, phase: str) -> int | None:
+    """Hours a waiting phase gets before its deadline (R-RND-1: the ruleset's ``phase_hours``,
+    its defaults filled in); None for a phase that does not wait."""
     if phase not in phases.WAITING:
         return None
-    return int(campaign.ruleset.get("phase_hours", {}).get(phase, 24))
+    return current_ruleset(campaign)["phase_hours"][phase]
 
 
 def _deadline(campaign: Campaign, phase: str, now: datetime) -> datetime | None:

@@ -72,6 +72,21 @@ def test_r_rnd_1_deadlines_follow_the_ruleset(league):
     assert rnd.phase_deadline == now + timedelta(hours=5)
 
 
+def test_r_rnd_1_a_stored_ruleset_without_phase_hours_gets_their_defaults(league):
+    """A ruleset stored before ``phase_hours`` was set: declare 48 h, battles 72 h (the
+    ruleset's defaults), not one flat figure for every phase."""
+    campaign, _, _ = league
+    campaign.ruleset = {k: v for k, v in campaign.ruleset.items() if k != "phase_hours"}
+    campaign.save()
+    now = timezone.now()
+    rnd = campaign_start(campaign=campaign, now=now)
+    assert rnd.phase_deadline == now + timedelta(hours=48)
+    for phase in ("fleets", "lists", "battles"):
+        rnd = round_advance(round_id=rnd.pk, expected_phase=rnd.phase, now=now)
+        assert rnd.phase == phase
+    assert rnd.phase_deadline == now + timedelta(hours=72)
+
+
 def test_r_rnd_2_deadline_advance_runs_once(league):
     campaign, _, _ = league
     now = timezone.now()
