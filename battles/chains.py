@@ -16,6 +16,7 @@ from campaigns.models import Player, Round, Tile
 from campaigns.selectors.board import load_board
 from campaigns.services.dice import round_dice
 from rules import conquest as rules
+from rules.attacks import holder_needs_battle
 from rules.ruleset import Ruleset
 
 SETTLE_GRACE = timedelta(hours=24)  # R-CON-6 [decision]: battles deadline after a settled link
@@ -66,7 +67,7 @@ def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
     nxt.neutral = holder is None
     nxt.status = Battle.Status.OPEN
     nxt.save(update_fields=["defender", "settled_at", "neutral", "status"])
-    if holder is None and not _ruleset(nxt).neutral_needs_battle:
+    if not holder_needs_battle(holder, _ruleset(nxt)):
         _confirm_default(nxt, Battle.Outcome.VICTORY, now, "R-ATK-4: neutral tile, no battle")
         link_resolved(nxt, now)
         return nxt

@@ -120,9 +120,14 @@ def orbital_cancellations(declarations: Sequence[int], embarked_points: int, rul
 
 
 def needs_battle(board: Board, ruleset: Ruleset, tile: int) -> bool:
-    """R-ATK-4: a held tile always needs a battle; a neutral one only with
+    """R-ATK-4 for a tile of the board (``holder_needs_battle`` with its owner)."""
+    return holder_needs_battle(board.tile(tile).owner, ruleset)
+
+
+def holder_needs_battle(holder: int | None, ruleset: Ruleset) -> bool:
+    """R-ATK-4: a held tile always needs a battle; a neutral one (no holder) only with
     ``neutral_needs_battle`` (else the declaration counts as a won attack)."""
-    return board.tile(tile).owner is not None or ruleset.neutral_needs_battle
+    return holder is not None or ruleset.neutral_needs_battle
 
 
 def tile_chains(declarations: Iterable[tuple[int, int]]) -> dict[int, tuple[int, ...]]:

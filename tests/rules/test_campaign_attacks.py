@@ -7,6 +7,7 @@ import pytest
 from rules.attacks import (
     OrbitInfo,
     check_attack,
+    holder_needs_battle,
     needs_battle,
     orbital_cancellations,
     tile_chains,
@@ -120,6 +121,9 @@ def test_r_atk_4_neutral_tile_needs_battle_only_with_ruleset_key():
     assert not needs_battle(board, RULES, 3)
     assert needs_battle(board, RULES, 2)
     assert needs_battle(board, Ruleset.from_dict({"neutral_needs_battle": True}), 3)
+    # a later chain link's tile, by its holder then (R-ATK-5)
+    assert holder_needs_battle(7, RULES) and not holder_needs_battle(None, RULES)
+    assert holder_needs_battle(None, Ruleset.from_dict({"neutral_needs_battle": True}))
 
 
 def test_r_atk_5_chains_in_declaration_order():
