@@ -107,6 +107,9 @@ def area_shape_error(*, kind, has_planet: bool, has_borders: bool,
         return "planet", "only an orbit area names a planet"
     if kind == Area.Kind.ISLAND and has_borders:
         return "borders_tiles", "an island borders no tile"
+    if kind != Area.Kind.COASTAL and has_borders:  # as rules.board.area_borders
+        return "borders_tiles", ("only a coastal area lists the tiles it borders (an orbit "
+                                 "borders every tile of its planet, an ocean none)")
     if kind != Area.Kind.ISLAND and has_owner:
         return "owner", "only an island has an owner"
     return None

@@ -218,6 +218,10 @@ def test_r_map_3_areas_of_every_kind(league):
     ({"name": "O", "kind": "orbit"}, "planet"),
     ({"name": "S", "kind": "ocean", "planet": "PLANET"}, "planet"),
     ({"name": "I", "kind": "island", "borders_tiles": ["TILE"]}, "borders_tiles"),
+    # R-MAP-3: only a coastal area lists its tiles (rules.board.area_borders)
+    ({"name": "S", "kind": "ocean", "borders_tiles": ["TILE"]}, "borders_tiles"),
+    ({"name": "O", "kind": "orbit", "planet": "PLANET", "borders_tiles": ["TILE"]},
+     "borders_tiles"),
     ({"name": "C", "kind": "coastal", "owner": "PLAYER"}, "owner"),
     ({"name": "X", "kind": "lava"}, "kind"),
     ({"name": "X", "kind": "ocean", "adjacent": [1.5]}, "adjacent"),

@@ -265,6 +265,7 @@ INVALID = [
     (["areas", 0, "planet"], "arm", "areas[0].planet"),
     (["areas", 0, "kind"], "nebula", "areas[0].kind"),
     (["areas", 4, "borders_tiles"], ["t1"], "areas[4].borders_tiles"),
+    (["areas", 0, "borders_tiles"], ["t1"], "areas[0].borders_tiles"),  # an ocean (R-MAP-3)
     (["areas", 0, "owner"], "OWNER", "areas[0].owner"),
     (["areas", 2, "id"], "deep", "areas[2].id"),
     (["fleets", 0, "kind"], "armada", "fleets[0].kind"),
