@@ -62,9 +62,10 @@ class MarkerType:
     radius: int = 0
 
 
-# R-MRK-1 [decision] defaults for the two markers the source names.
-MANUFACTORUM = MarkerType("manufactorum", "Manufaktorum", army_points_bonus=50)
-SHIELD_GENERATOR = MarkerType("shield_generator", "Schildgenerator", conquest_modifier=-1,
+# R-MRK-1 [decision] defaults for the two markers the source names (Manufaktorum,
+# Schildgenerator), seeded into every new campaign.
+MANUFACTORUM = MarkerType("manufactorum", "Manufactorum", army_points_bonus=50)
+SHIELD_GENERATOR = MarkerType("shield_generator", "Shield generator", conquest_modifier=-1,
                               radius=1)
 DEFAULT_MARKER_TYPES = (MANUFACTORUM, SHIELD_GENERATOR)
 

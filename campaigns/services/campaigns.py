@@ -1,22 +1,17 @@
 """Writes for campaigns and their players (R-SEC-1, R-ECO-1, R-MRK-1, "Ruleset keys")."""
 
 import re
+from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from rules.board import DEFAULT_MARKER_TYPES
 from rules.ruleset import RulesetError, defaults, validate_ruleset
 
 from ..errors import RuleViolation
 from ..models import Campaign, MarkerType, Player
 
-# R-MRK-1 [decision] default marker types, seeded into every new campaign.
-DEFAULT_MARKER_TYPES = (
-    {"code": "manufactorum", "name": "Manufactorum", "army_points_bonus": 50,
-     "conquest_modifier": 0, "radius": 0},
-    {"code": "shield_generator", "name": "Shield generator", "army_points_bonus": 0,
-     "conquest_modifier": -1, "radius": 1},
-)
 NAME_MAX = Campaign._meta.get_field("name").max_length
 FACTION_MAX = Player._meta.get_field("faction").max_length
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
@@ -73,7 +68,7 @@ def campaign_create(*, creator, name: str, ruleset: dict | None = None,
     campaign = Campaign.objects.create(name=_name(name), visibility=_visibility(visibility),
                                        ruleset=_ruleset(ruleset))
     campaign.admins.add(creator)
-    MarkerType.objects.bulk_create(MarkerType(campaign=campaign, **spec)
+    MarkerType.objects.bulk_create(MarkerType(campaign=campaign, **asdict(spec))
                                    for spec in DEFAULT_MARKER_TYPES)
     return campaign
 

@@ -107,8 +107,9 @@ def test_r_map_4_territory_and_home_planet():
 
 def test_r_mrk_1_default_marker_types():
     types = {t.code: t for t in DEFAULT_MARKER_TYPES}
-    assert types["manufactorum"] == MarkerType("manufactorum", "Manufaktorum", 50, 0, 0)
-    assert types["shield_generator"] == MarkerType("shield_generator", "Schildgenerator", 0, -1, 1)
+    assert types["manufactorum"] == MarkerType("manufactorum", "Manufactorum", 50, 0, 0)
+    assert types["shield_generator"] == MarkerType("shield_generator", "Shield generator", 0, -1,
+                                                   1)
     with pytest.raises(BoardError):
         make(Tile(1, 1, 0, 0), markers=[Marker(1, "beacon", 1)])
     with pytest.raises(BoardError):
