@@ -7,14 +7,13 @@ from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Campaign, Player
-from rules.interception import KINDS
+from rules.interception import AF_RANGE, KINDS
 from rules.ruleset import Ruleset
 
 from .models import Area, Fleet, SeaHazard, Ship
 from .orders import current_round, require_declare
 from .values import NAME_LIMIT, VALUE_LIMIT, datasheet_error, entries_error
 
-ADMIRAL_RATING = (0, 3)  # R-FLT-1
 SHIP_FIELDS = ("name", "ship_class", "attack", "defence", "agility", "capacity", "seats",
                "cargo", "crew", "datasheet")
 
@@ -84,7 +83,7 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
     fleet = Fleet.objects.create(
         campaign=campaign, name=_text(name, "name"), area=_own(campaign, area, "area"),
         owner=_own(campaign, owner, "owner"), kind=kind,
-        admiral_rating=_number(admiral_rating, "admiral_rating", *ADMIRAL_RATING))
+        admiral_rating=_number(admiral_rating, "admiral_rating", *AF_RANGE))
     Ship.objects.bulk_create(Ship(fleet=fleet, position=i, **values)
                              for i, values in enumerate(checked, start=1))
     return fleet

@@ -15,7 +15,7 @@ from rules.fleet_phase_model import (
     PhaseShip,
 )
 from rules.fleet_phase_orders import standing_orders
-from rules.interception import KINDS
+from rules.interception import AF_RANGE, KINDS
 from rules.ruleset import Ruleset
 
 from .models import Area, Fleet, FleetOrder, SeaHazard, Ship
@@ -76,7 +76,7 @@ def phase_fleet(fleet: Fleet, ships: list[PhaseShip]) -> PhaseFleet:
     return PhaseFleet(
         fleet.pk, fleet.owner_id, fleet.area_id,
         kind=fleet.kind if fleet.kind in KINDS else "regular",
-        af=min(3, fleet.admiral_rating), ships=ships, interception=orders["interception"],
+        af=min(AF_RANGE[1], fleet.admiral_rating), ships=ships, interception=orders["interception"],
         benefits=tuple(orders["benefits"]), stance=orders["stance"],
         arrival=(fleet.arrived_round or 0, fleet.arrived_step))
 

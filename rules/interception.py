@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rules.dice import Dice
 
 KINDS = ("regular", "pirate", "buccaneer", "treasure")
+AF_RANGE = (0, 3)  # R-FLT-1: the admiral rating (AF) a fleet may have
 POLICIES = ("always", "if_stronger", "never")
 BENEFITS = ("a", "b", "c", "d")
 EFFECTS = {"a": "combat", "b": "resume", "c": "avoid", "d": "withdraw"}
@@ -37,8 +38,8 @@ class InterceptFleet:
             raise ValueError(f"fleet kind must be one of {KINDS}, not {self.kind!r}")
         if self.policy not in POLICIES:
             raise ValueError(f"policy must be one of {POLICIES}, not {self.policy!r}")
-        if not 0 <= self.af <= 3:
-            raise ValueError(f"AF must be 0-3, not {self.af}")
+        if not AF_RANGE[0] <= self.af <= AF_RANGE[1]:
+            raise ValueError(f"AF must be {AF_RANGE[0]}-{AF_RANGE[1]}, not {self.af}")
         if any(b not in BENEFITS for b in self.benefits):
             raise ValueError(f"benefits must be taken from {BENEFITS}")
 

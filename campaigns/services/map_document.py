@@ -9,6 +9,7 @@ fleets refer to; owners are player ids of the campaign. ``parse`` never raises a
 from dataclasses import dataclass, field
 
 from fleets.models import Area, Fleet, Ship
+from rules.interception import AF_RANGE
 
 from ..errors import RuleViolation
 from ..models import Marker, Planet, Tile, TileLink
@@ -21,7 +22,6 @@ MAX = {"planets": 500, "tiles": 20_000, "features": len(FEATURES), "markers": 20
        "links": 20_000, "areas": 2_000, "adjacent": 2_000, "borders_tiles": 20_000,
        "fleets": 2_000, "ships": 100, "cargo": 100, "crew": 100, "datasheet": 20}
 SHIP_VALUE_LIMIT = 1_000
-ADMIRAL_RATING = (0, 3)  # R-FLT-1
 MAX_ERRORS = 100
 
 
@@ -402,7 +402,7 @@ class _Parser:
         fleet = FleetPlan(
             name=self.text(obj, "name", path, default=f"Fleet {index + 1}"), kind=kind,
             owner=owner, admiral_rating=self.integer(obj, "admiral_rating", path,
-                                                 *ADMIRAL_RATING, default=0),
+                                                 *AF_RANGE, default=0),
             ships=self.ships(obj, path),
             area=self.resolve("area", obj["area"], _join(path, "area")) if "area" in obj else None)
         return fleet

@@ -15,10 +15,9 @@ from campaigns.models import Round
 from campaigns.selectors.campaigns import player_list
 from campaigns.selectors.map import map_document
 from fleets.selectors import campaign_fleets, fleet_views, visible_hazards, visible_naval_battles
+from rules.fleet_phase_orders import EMBARK_AREA_KINDS
 
 from .scope import Scope, campaign_page
-
-TRANSPORT_KINDS = ("coastal", "orbit")  # where the embark forms are offered (R-FLT-8)
 
 
 def _phase(scope: Scope) -> str | None:
@@ -64,7 +63,7 @@ def _ships(fleet: dict, area: dict, transport: bool, bound: dict) -> list[dict]:
     ships = []
     for ship in fleet["ships"]:
         embark = None
-        if transport and area["kind"] in TRANSPORT_KINDS and ship["capacity"]:
+        if transport and area["kind"] in EMBARK_AREA_KINDS and ship["capacity"]:
             embark = bound.get(("embark", ship["id"])) or EmbarkForm(
                 initial={"ship": ship["id"]}, auto_id=embark_id(ship["id"]))
         ships.append({**ship, "embark_form": embark})
