@@ -127,10 +127,18 @@ def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = Non
     return round_advance(round_id=round_id, expected_phase=phase, now=now)
 
 
-def round_set_deadline(*, rnd: Round, deadline: datetime) -> Round:
-    """The admin moves the current phase's deadline (R-RND-1)."""
+@transaction.atomic
+def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None = None) -> Round:
+    """The admin moves the current phase's deadline (R-RND-1). A lists deadline that has
+    passed stays: the lists are visible from then on (R-ARM-3) and must not be hidden again
+    and replaced; the periodic job moves the round on."""
+    rnd = _lock(rnd.pk)
     if rnd.phase not in phases.WAITING:
         raise Conflict(f"The {rnd.phase} phase has no deadline.")
+    if rnd.phase == Round.Phase.LISTS and rnd.phase_deadline is not None \
+            and rnd.phase_deadline <= (now or timezone.now()):
+        raise Conflict("The lists deadline has passed and the army lists are revealed "
+                       "(R-ARM-3); it cannot move any more.", code="lists_revealed")
     Round.objects.filter(pk=rnd.pk).update(phase_deadline=deadline)
     rnd.phase_deadline = deadline
     return rnd

@@ -150,6 +150,22 @@ def test_r_arm_3_the_lists_deadline_reveals_and_closes(lg, battle):
     assert late.status_code == 409 and late.json()["code"] == "lists_revealed"
 
 
+def test_r_arm_3_a_passed_lists_deadline_cannot_move_to_hide_the_lists_again(lg, battle):
+    api(lg.a.user).post(url(lg, battle), CAPTAIN, format="json")
+    rnd = Round.objects.get(pk=battle.round_id)
+    deadline = lg.url(f"rounds/{rnd.number}/")
+    later = (timezone.now() + timedelta(days=1)).isoformat()
+    assert api(lg.admin).patch(deadline, {"phase_deadline": later},
+                               format="json").status_code == 200  # before it passes: fine
+    Round.objects.filter(pk=rnd.pk).update(phase_deadline=timezone.now() - timedelta(seconds=1))
+    assert len(api(lg.b.user).get(url(lg, battle)).json()["lists"]) == 1  # ben has seen it
+    moved = api(lg.admin).patch(deadline, {"phase_deadline": later}, format="json")
+    assert moved.status_code == 409 and moved.json()["code"] == "lists_revealed"
+    assert len(api(lg.b.user).get(url(lg, battle)).json()["lists"]) == 1
+    late = api(lg.b.user).post(url(lg, battle), entries_list(("Boyz", 100)), format="json")
+    assert late.status_code == 409
+
+
 def test_r_rnd_3_advancing_past_lists_reveals_and_no_list_is_taken_after(lg, battle):
     api(lg.a.user).post(url(lg, battle), CAPTAIN, format="json")
     advance_to(battle.round, "battles")
