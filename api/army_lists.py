@@ -12,13 +12,9 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
-from battles.lists import (
-    army_list_submit,
-    check_list_phase,
-    check_participant,
-    list_dict,
-    visible_lists,
-)
+from api.base import error_responses
+from api.battles import BattleScoped
+from api.parsers import SafeJSONParser
 from battles.rosters import (
     MAX_BYTES,
     MAX_NAME,
@@ -27,10 +23,13 @@ from battles.rosters import (
     parse_roster_file,
     parse_text,
 )
-
-from .base import error_responses
-from .battles import BattleScoped
-from .parsers import SafeJSONParser
+from battles.services.lists import (
+    army_list_submit,
+    check_list_phase,
+    check_participant,
+    list_dict,
+    visible_lists,
+)
 
 MAX_BODY = MAX_BYTES + 64 * 1024  # a roster at the limit plus the multipart envelope
 TEXT_KEYS = frozenset({"name", "text"})

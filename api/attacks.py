@@ -8,18 +8,17 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from campaigns.models import Attack, Purchase, Round, Tile
-from campaigns.selectors.attacks import army_balance, visible_attacks
-from campaigns.services.attacks import (
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.serializers_battles import page_of
+from battles.selectors.attacks import army_balance, visible_attacks
+from battles.services.attacks import (
     attack_declare,
     attack_withdraw,
     purchase_create,
     require_declare,
 )
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .serializers_battles import page_of
+from campaigns.models import Attack, Purchase, Round, Tile
 
 MAX_ARMIES = 10_000
 

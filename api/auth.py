@@ -9,7 +9,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 
-from .base import error_responses
+from api.base import error_responses
 
 LOCKED = ("Too many failed logins for this account from your address. Try again later or ask "
           "an administrator to unlock it.")

@@ -9,14 +9,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 
-from battles import reporting
-from battles.lists import participants
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.serializers_battles import BattleFilter, BattleSerializer, ResultInput, page_of
 from battles.models import ArmyList, Battle, ResultChange, ScheduleProposal
-from battles.results import battle_result_enter, check_result_phase
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .serializers_battles import BattleFilter, BattleSerializer, ResultInput, page_of
+from battles.services import results as reporting
+from battles.services.lists import participants
+from battles.services.results import battle_result_enter, check_result_phase
 
 
 def campaign_battles(campaign) -> QuerySet:

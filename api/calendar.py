@@ -13,15 +13,14 @@ from rest_framework import permissions, renderers, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from battles.feeds import (
+from api.base import CampaignScoped, ErrorSerializer
+from battles.services.feeds import (
     calendar_token_of,
     calendar_token_regenerate,
     campaign_feed,
     user_feed,
     user_for_token,
 )
-
-from .base import CampaignScoped, ErrorSerializer
 
 ICS = "text/calendar"
 JSON = "application/json"

@@ -6,14 +6,13 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.parsers import SafeJSONParser
+from api.serializers_map import ID_MAX
 from campaigns.models import Campaign, Player, Round
-from campaigns.selectors.campaigns import campaign_list, current_round, player_list
+from campaigns.selectors.campaigns import campaign_list, player_list, round_summary
 from campaigns.services import campaigns as services
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .parsers import SafeJSONParser
-from .serializers_map import ID_MAX
 
 
 class CurrentRoundSerializer(serializers.Serializer):
@@ -33,7 +32,7 @@ class CampaignSerializer(serializers.Serializer):
 
     @extend_schema_field(CurrentRoundSerializer(allow_null=True))
     def get_current_round(self, campaign):
-        current = current_round(campaign)
+        current = round_summary(campaign)
         return None if current is None else CurrentRoundSerializer(current).data
 
 

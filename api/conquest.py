@@ -6,18 +6,17 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from battles.chains import chain_decide, check_decision_open
-from battles.conquest import (
+from api.base import CampaignScoped, error_responses
+from battles.models import Battle
+from battles.services.chains import chain_decide, check_decision_open
+from battles.services.conquest import (
     check_choice_open,
     conquest_choose,
     conquest_view,
     player_rolls,
     roll_dict,
 )
-from battles.models import Battle
 from campaigns.models import Round
-
-from .base import CampaignScoped, error_responses
 
 
 class ModifierSerializer(serializers.Serializer):

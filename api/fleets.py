@@ -12,16 +12,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from campaigns.models import Round
-from fleets import creation, orders
-from fleets.models import Fleet, FleetPhase, SeaHazard, Ship
-from fleets.selectors import campaign_fleets, fleet_views, ship_data, visible_hazards
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .parsers import SafeJSONParser
-from .serializers_battles import page_of
-from .serializers_fleets import (
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.parsers import SafeJSONParser
+from api.serializers_battles import page_of
+from api.serializers_fleets import (
     DisembarkInput,
     EmbarkInput,
     FleetInput,
@@ -34,6 +29,12 @@ from .serializers_fleets import (
     ShipSerializer,
     StandingOrdersInput,
 )
+from campaigns.models import Round
+from campaigns.selectors.rounds import current_round
+from fleets.models import Fleet, FleetPhase, SeaHazard, Ship
+from fleets.selectors.fleets import campaign_fleets, fleet_views, ship_data, visible_hazards
+from fleets.services import fleets as creation
+from fleets.services import orders
 
 TAGS = ["fleets"]
 PAGE = [OpenApiParameter("page", int), OpenApiParameter("page_size", int)]
@@ -47,7 +48,7 @@ class FleetScoped(CampaignScoped):
     parser_classes = [SafeJSONParser]
 
     def current_round(self) -> Round | None:
-        return orders.current_round(self.campaign.pk)
+        return current_round(self.campaign)
 
     def get_fleet(self) -> Fleet:
         fleet = campaign_fleets(self.campaign).filter(pk=self.kwargs["fleet_id"]).first()

@@ -7,15 +7,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from campaigns.models import Marker, Planet, Tile, TileLink
-from campaigns.selectors.map import map_document
-from campaigns.services import map as services
-from campaigns.services.map_document import DocumentInvalid
-from fleets.models import Area
-
-from .base import CampaignScoped, error_responses
-from .parsers import SafeJSONParser
-from .serializers_map import (
+from api.base import CampaignScoped, error_responses
+from api.parsers import SafeJSONParser
+from api.serializers_map import (
     AreaSerializer,
     MapImportSerializer,
     MapSerializer,
@@ -24,6 +18,12 @@ from .serializers_map import (
     TileLinkSerializer,
     TileSerializer,
 )
+from campaigns.models import Marker, Planet, Tile, TileLink
+from campaigns.services import map as services
+from fleets.models import Area
+from fleets.services import areas
+from league.selectors.map import map_document
+from league.services.map_document import DocumentInvalid, map_import
 
 
 class MapScoped(CampaignScoped):
@@ -55,7 +55,7 @@ class MapImport(MapScoped):
     def post(self, request, campaign_id):
         self.require_admin()
         try:
-            services.map_import(campaign=self.campaign, document=request.data)
+            map_import(campaign=self.campaign, document=request.data)
         except DocumentInvalid as exc:
             raise exceptions.ValidationError(exc.errors) from None
         return Response(map_document(self.campaign, request.user),
@@ -137,8 +137,8 @@ LinkList, LinkDetail = _builder(
     "link", TileLink, TileLinkSerializer, create=services.tile_link_create,
     delete=services.tile_link_delete)
 AreaList, AreaDetail = _builder(
-    "area", Area, AreaSerializer, create=services.area_create, update=services.area_update,
-    delete=services.area_delete)
+    "area", Area, AreaSerializer, create=areas.area_create, update=areas.area_update,
+    delete=areas.area_delete)
 MarkerList, MarkerDetail = _builder(
     "marker", Marker, MarkerSerializer, create=services.marker_create,
     update=services.marker_update, delete=services.marker_delete, related=("type", "tile"))

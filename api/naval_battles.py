@@ -8,12 +8,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from fleets.selectors import visible_naval_battles
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .serializers_battles import page_of
-from .serializers_fleets import NavalBattleSerializer
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.serializers_battles import page_of
+from api.serializers_fleets import NavalBattleSerializer
+from fleets.selectors.fleets import visible_naval_battles
 
 TAGS = ["naval battles"]
 

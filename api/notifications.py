@@ -5,10 +5,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from api.base import CampaignScoped, error_responses
 from battles.models import NotificationKind
-from battles.notifications import preferences_of, preferences_update
-
-from .base import CampaignScoped, error_responses
+from battles.services.notifications import preferences_of, preferences_update
 
 HELP = {
     NotificationKind.PHASE_OPENED: "a phase opened, with its deadline",

@@ -11,14 +11,13 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
 
+from api.base import error_responses
+from api.parsers import SafeJSONParser
 from rules.naval_input import BOUNDS, MAX_CARGO, MAX_CREW, MAX_TEXT
 from rules.naval_model import AUTO, STANCES
 from rules.odds import ENGINES, MIN_SIMULATIONS, naval_odds
 from rules.space_input import MAX_CODE_TEXT, MAX_SPEED, dice_code
 from rules.space_model import CODE_SYSTEMS
-
-from .base import error_responses
-from .parsers import SafeJSONParser
 
 # One request's work stays bounded (a few seconds on one core): at most 12 ships a side and
 # 10,000 (R-ODDS-1's minimum) to 20,000 battles.

@@ -7,16 +7,15 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from api.base import CampaignScoped, error_responses
+from api.pagination import Pagination
+from api.serializers_battles import page_of
 from campaigns.errors import Conflict
 from campaigns.models import Round
 from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
-from campaigns.selectors.standings import live_standings
-from campaigns.selectors.standings_history import frozen_standings
-from campaigns.services import rounds as round_services
-
-from .base import CampaignScoped, error_responses
-from .pagination import Pagination
-from .serializers_battles import page_of
+from league.selectors.standings import live_standings
+from league.selectors.standings_history import frozen_standings
+from league.services import rounds as round_services
 
 
 class RoundSerializer(serializers.ModelSerializer):

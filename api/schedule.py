@@ -5,12 +5,16 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from battles.lists import check_participant
-from battles.schedule import MAX_PLACE, check_schedule_state, schedule_accept, schedule_propose
-
-from .base import error_responses
-from .battles import BattleScoped
-from .serializers_battles import ID_MAX, BattleSerializer, ProposalSerializer
+from api.base import error_responses
+from api.battles import BattleScoped
+from api.serializers_battles import ID_MAX, BattleSerializer, ProposalSerializer
+from battles.services.lists import check_participant
+from battles.services.schedule import (
+    MAX_PLACE,
+    check_schedule_state,
+    schedule_accept,
+    schedule_propose,
+)
 
 
 class ProposeInput(serializers.Serializer):

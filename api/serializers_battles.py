@@ -4,10 +4,10 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from battles.lists import lists_revealed, participants
 from battles.models import Battle, ResultChange, ScheduleProposal
-from battles.results import MAX_VP, result_snapshot
-from battles.selectors import limit_breakdown
+from battles.selectors.battles import limit_breakdown, result_snapshot
+from battles.services.lists import lists_revealed, participants
+from battles.services.results import MAX_VP
 
 ID_MAX = 2**31 - 1
 

@@ -1,18 +1,17 @@
 """Serializers of the fleet and naval battle API (API.md "Fleets and naval battles").
 
-Output shapes are built by ``fleets.selectors``; these classes describe them for the schema.
+Output shapes are built by ``fleets.selectors.fleets``; these classes describe them for the schema.
 Inputs are checked for shape here and for the rules by the services (400 with the rule id)."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers_map import CampaignObjectField
 from campaigns.models import Player
 from fleets.models import Area, Fleet, FleetMarker, NavalBattle
 from fleets.values import NAME_LIMIT, VALUE_LIMIT
 from rules.interception import BENEFITS, POLICIES
 from rules.naval_model import STANCES
-
-from .serializers_map import CampaignObjectField
 
 ID_MAX = 2**63 - 1
 MAX_SHIPS = 100

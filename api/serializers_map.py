@@ -8,8 +8,8 @@ from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
 from campaigns.models import Planet, Player, Tile
-from campaigns.services.map_document import COORDINATE_LIMIT, MAX
 from fleets.models import Area, Fleet
+from league.services.map_document import COORDINATE_LIMIT, MAX
 
 ID_MAX = 2**63 - 1
 

@@ -1,12 +1,12 @@
 from django.urls import path
 
-from . import army_lists, attacks, battles, campaigns, conquest, odds, rounds, schedule, views
-from . import calendar as calendar_views
-from . import fleets as fleet_views
-from . import map as map_views
-from . import naval_battles as naval_battle_views
-from . import notifications as notification_views
-from .auth import TokenView
+from api import army_lists, attacks, battles, campaigns, conquest, odds, rounds, schedule, views
+from api import calendar as calendar_views
+from api import fleets as fleet_views
+from api import map as map_views
+from api import naval_battles as naval_battle_views
+from api import notifications as notification_views
+from api.auth import TokenView
 
 app_name = "api"
 urlpatterns = [

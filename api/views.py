@@ -3,7 +3,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .base import error_responses
+from api.base import error_responses
 
 
 class MeView(APIView):

@@ -4,6 +4,3 @@ from django.apps import AppConfig
 class BattlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "battles"
-
-    def ready(self):
-        from . import hooks  # noqa: F401  (registers phase hooks)

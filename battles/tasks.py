@@ -5,6 +5,6 @@ from celery import shared_task
 
 @shared_task(name="battles.send_notifications", acks_late=True)
 def send_notifications(ids: list[int]) -> int:
-    from .notifications import notifications_send
+    from battles.services.notifications import notifications_send
 
     return notifications_send(ids=ids)

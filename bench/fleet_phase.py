@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     from fleets.models import FleetPhase, NavalBattle
-    from fleets.resolution import fleet_phase_resolve
+    from fleets.services.phase import fleet_phase_resolve
 
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)

@@ -4,7 +4,7 @@ Objects a caller may not see answer 404, never 403 (API.md: no existence oracle)
 
 from django.http import Http404
 
-from .models import Campaign, Player
+from campaigns.models import Campaign, Player
 
 
 def is_site_admin(user) -> bool:

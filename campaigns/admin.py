@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import (
+from campaigns.models import (
     Attack,
     Campaign,
     DiceRoll,

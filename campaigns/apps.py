@@ -4,6 +4,3 @@ from django.apps import AppConfig
 class CampaignsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "campaigns"
-
-    def ready(self):
-        from . import hooks  # noqa: F401  (registers phase hooks)

@@ -1,8 +1,8 @@
 """Production settings: everything of config.settings, hardened. SECRET_KEY and ALLOWED_HOSTS
 must come from the environment; passes `manage.py check --deploy --fail-level WARNING`."""
 
-from .settings import *  # noqa: F403
-from .settings import env
+from config.settings import *  # noqa: F403
+from config.settings import env
 
 SECRET_KEY = env("SECRET_KEY")
 DEBUG = False

@@ -32,8 +32,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "campaigns",
-    "battles",
     "fleets",
+    "battles",
+    "league",
+    "web",
     "api",
 ]
 

@@ -2,10 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from .health import healthz
+from config.health import healthz
 
 urlpatterns = [
-    path("", include("campaigns.urls")),  # the pages; "/" lists the campaigns
+    path("", include("web.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

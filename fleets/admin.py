@@ -4,9 +4,7 @@ admin sees hidden fields, R-FLT-7). Records written by the fleet phase are read-
 from django import forms
 from django.contrib import admin
 
-from rules.ruleset import Ruleset
-
-from .models import (
+from fleets.models import (
     Area,
     Fleet,
     FleetMarker,
@@ -16,7 +14,8 @@ from .models import (
     SeaHazard,
     Ship,
 )
-from .values import VALUE_LIMIT, datasheet_error, entries_error
+from fleets.values import VALUE_LIMIT, datasheet_error, entries_error
+from rules.ruleset import Ruleset
 
 
 @admin.register(Area)

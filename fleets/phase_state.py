@@ -5,6 +5,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from campaigns.models import Round, Tile
+from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
+from fleets.values import cargo_of, crew_of, datasheet_of
 from rules.fleet_phase_model import (
     PhaseArea,
     PhaseFleet,
@@ -17,9 +19,6 @@ from rules.fleet_phase_model import (
 from rules.fleet_phase_orders import standing_orders
 from rules.interception import AF_RANGE, KINDS
 from rules.ruleset import Ruleset
-
-from .models import Area, Fleet, FleetOrder, SeaHazard, Ship
-from .values import cargo_of, crew_of, datasheet_of
 
 
 @dataclass

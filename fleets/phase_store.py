@@ -4,11 +4,10 @@ in a constant number of queries. Call inside the resolving transaction."""
 from datetime import datetime
 
 from campaigns.models import Round
+from fleets.models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
+from fleets.phase_state import LoadedPhase
+from fleets.values import cargo_json, crew_json
 from rules.fleet_phase_model import PhaseResult
-
-from .models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
-from .phase_state import LoadedPhase
-from .values import cargo_json, crew_json
 
 
 def store_phase(rnd: Round, loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:

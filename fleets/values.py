@@ -2,6 +2,8 @@
 embarked detachments and D6 datasheets. Reading is forgiving (a malformed entry, e.g. edited by
 hand, counts as absent); ``*_errors`` say what is wrong with new input."""
 
+from campaigns.values import show
+from fleets.models import Area
 from rules.boarding import Character
 from rules.fleet_phase_model import DEFAULT_DATASHEET, Detachment, datasheet_from_json
 from rules.naval import combat_factor as naval_cf
@@ -11,7 +13,7 @@ from rules.space import combat_factor as space_cf
 from rules.space_model import Captain, Datasheet
 
 NAME_LIMIT = 80
-VALUE_LIMIT = 1_000  # as the map document (campaigns.services.map_document)
+VALUE_LIMIT = 1_000  # as the map document (league.services.map_document)
 ENTRIES_LIMIT = 100  # crew characters or detachments on one ship
 
 
@@ -95,3 +97,22 @@ def ship_cf(engine: str, attack: int, datasheet) -> int:
         sheet, captain = datasheet_of(datasheet)
         return space_cf([SpaceShip(0, "", sheet or DEFAULT_DATASHEET, captain)])
     return naval_cf([NavalShip(0, "", max(0, attack), 1, 0)])
+
+
+def area_shape_error(*, kind, has_planet: bool, has_borders: bool,
+                     has_owner: bool) -> tuple[str, str] | None:
+    """R-MAP-3, R-SEA-1: what an area of ``kind`` may have, as (field, message) or None."""
+    if kind not in Area.Kind.values:
+        return "kind", f"unknown kind {show(kind)} (kinds: {', '.join(Area.Kind.values)})"
+    if kind == Area.Kind.ORBIT and not has_planet:
+        return "planet", "an orbit area needs a planet"
+    if kind != Area.Kind.ORBIT and has_planet:
+        return "planet", "only an orbit area names a planet"
+    if kind == Area.Kind.ISLAND and has_borders:
+        return "borders_tiles", "an island borders no tile"
+    if kind != Area.Kind.COASTAL and has_borders:  # as rules.board.area_borders
+        return "borders_tiles", ("only a coastal area lists the tiles it borders (an orbit "
+                                 "borders every tile of its planet, an ocean none)")
+    if kind != Area.Kind.ISLAND and has_owner:
+        return "owner", "only an island has an owner"
+    return None

@@ -2,8 +2,8 @@
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
-from .. import access
-from ..models import Campaign, Player, Round
+from campaigns import access
+from campaigns.models import Campaign, Player, Round
 
 
 def with_current_round(campaigns: QuerySet) -> QuerySet:
@@ -13,7 +13,7 @@ def with_current_round(campaigns: QuerySet) -> QuerySet:
                                  for name in ("number", "phase", "phase_deadline")})
 
 
-def current_round(campaign: Campaign) -> dict | None:
+def round_summary(campaign: Campaign) -> dict | None:
     """``{"number","phase","phase_deadline"}`` of the campaign's current round, or None."""
     if hasattr(campaign, "current_number"):
         if campaign.current_number is None:

@@ -1,11 +1,41 @@
-"""Reads about rounds: the dice log as a caller may see it, and the verifier (R-DICE-3)."""
+"""Reads about rounds: the current round, phase deadlines, the dice log as a caller may see
+it, and the verifier (R-DICE-3)."""
+
+from datetime import datetime, timedelta
 
 from django.db.models import Q
 
-from campaigns.models import DiceRoll, Round
+from campaigns.models import Campaign, DiceRoll, Round
+from campaigns.services.campaigns import current_ruleset
 from rules.dice import verify
+from rules.rounds import WAITING
 
 PUBLIC_BEFORE_CLOSE = ("conquest",)  # conquest rolls are public the moment they are made
+
+
+def current_round(campaign: Campaign | int, *, lock: bool = False) -> Round | None:
+    """The campaign's highest-numbered round (with its campaign), or None before the start;
+    ``lock`` takes the round row's lock for a write."""
+    campaign_id = campaign if isinstance(campaign, int) else campaign.pk
+    rounds = Round.objects.filter(campaign_id=campaign_id).select_related("campaign")
+    if lock:
+        rounds = rounds.select_for_update()
+    return rounds.order_by("-number").first()
+
+
+def phase_hours(campaign: Campaign, phase: str) -> int | None:
+    """Hours a waiting phase gets before its deadline (R-RND-1: the ruleset's ``phase_hours``,
+    its defaults filled in); None for a phase that does not wait."""
+    if phase not in WAITING:
+        return None
+    return current_ruleset(campaign)["phase_hours"][phase]
+
+
+def phase_deadline(campaign: Campaign, phase: str, opened: datetime) -> datetime | None:
+    """When ``phase``, opened at ``opened``, reaches its deadline (R-RND-1); None if it
+    does not wait."""
+    hours = phase_hours(campaign, phase)
+    return opened + timedelta(hours=hours) if hours else None
 
 
 def visible_rolls(rnd: Round, *, full: bool):

@@ -6,11 +6,10 @@ from dataclasses import asdict
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
+from campaigns.errors import RuleViolation
+from campaigns.models import Campaign, MarkerType, Player
 from rules.board import DEFAULT_MARKER_TYPES
 from rules.ruleset import RulesetError, defaults, validate_ruleset
-
-from ..errors import RuleViolation
-from ..models import Campaign, MarkerType, Player
 
 NAME_MAX = Campaign._meta.get_field("name").max_length
 FACTION_MAX = Player._meta.get_field("faction").max_length

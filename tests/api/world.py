@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
-from battles.lists import army_list_submit
 from battles.models import Battle
 from battles.rosters import parse_entries
-from campaigns.demo import demo_create
+from battles.services.lists import army_list_submit
 from campaigns.errors import DomainError
 from campaigns.models import Campaign, Player, Round
-from campaigns.services.rounds import campaign_start
 from fleets.models import Area, FleetPhase, NavalBattle
+from league.demo import demo_create
+from league.services.rounds import campaign_start
 from rules.violation import RuleViolation
 from tests.campaigns.league_map import advance_to, declare
 from tests.factories import (

@@ -8,15 +8,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from battles.lists import army_list_submit
 from battles.models import ArmyList, Battle
-from battles.results import battle_result_enter
 from battles.rosters import MAX_BYTES, parse_entries
+from battles.services.lists import army_list_submit
+from battles.services.results import battle_result_enter
 from campaigns.models import Round
+from tests.battles.tabletop import LOSS, chain, duel, entries_list, ros, rosz
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import UserFactory
-
-from .tabletop import LOSS, chain, duel, entries_list, ros, rosz
 
 pytestmark = pytest.mark.django_db
 CAPTAIN = entries_list(("Captain", 85), ("Intercessor Squad", 100))
@@ -285,9 +284,9 @@ def test_r_atk_5_a_late_links_window_ends_after_the_lists_hours(lg):
     later = second.settled_at + timedelta(hours=25)  # phase_hours["lists"] is 24
     army_list_submit(battle=second, player=lg.b, parsed=parse_entries(CAPTAIN),
                      now=second.settled_at + timedelta(hours=1))
-    from battles.lists import reveal_late_lists
+    from battles.services.lists import lists_reveal_late
 
-    assert reveal_late_lists(second.settled_at + timedelta(hours=2)) == 0
-    assert reveal_late_lists(later) == 1
+    assert lists_reveal_late(now=second.settled_at + timedelta(hours=2)) == 0
+    assert lists_reveal_late(now=later) == 1
     assert Battle.objects.get(pk=second.pk).lists_revealed_at == later
-    assert reveal_late_lists(later) == 0
+    assert lists_reveal_late(now=later) == 0

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from battles.models import Battle
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import BattleFactory, TileFactory, UserFactory
 

@@ -3,8 +3,8 @@ re-check when ``fleets`` ends (R-ATK-3)."""
 
 import pytest
 
-from battles.creation import battles_sync
 from battles.models import Battle, ResultChange
+from battles.services.battles import battles_sync
 from campaigns.models import Attack
 from fleets.models import Ship
 from tests.campaigns.league_map import advance_to, declare, make_league, row, tile, transport
@@ -110,7 +110,7 @@ def test_r_bat_1_battle_creation_is_idempotent(lg):
 
 
 def test_r_atk_5_withdrawn_declarations_get_no_battle(lg):
-    from campaigns.services.attacks import attack_withdraw
+    from battles.services.attacks import attack_withdraw
 
     alpha = lg.planet()
     row(alpha, lg.a, (0,))

@@ -3,7 +3,7 @@
 import pytest
 
 from battles.models import Battle, ResultChange
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from campaigns.errors import Conflict
 from campaigns.models import Round
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile

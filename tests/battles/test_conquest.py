@@ -5,12 +5,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from battles.chains import apply_overdue_decisions, chain_decide
 from battles.models import Battle, ConquestChoice, ConquestRoll
-from battles.results import battle_result_enter
+from battles.services.chains import chain_decide, chain_decisions_default_overdue
+from battles.services.results import battle_result_enter
 from campaigns.errors import Conflict
 from campaigns.models import DiceRoll, Round, Tile
-from campaigns.services.rounds import round_advance
+from league.services.rounds import round_advance
 from rules.dice import stream_faces
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 
@@ -195,11 +195,11 @@ def test_r_con_6_overdue_decision_takes_the_default(lg, chain):
     rnd, target, links = chain
     result(lg, links[0], WIN)
     later = timezone.now() + timedelta(hours=49)
-    assert apply_overdue_decisions(later) == 1
+    assert chain_decisions_default_overdue(now=later) == 1
     links[0].refresh_from_db()
     assert links[0].chain_decision == "roll"  # conquest_default roll_all
     assert ConquestRoll.objects.filter(attack=links[0].attack, immediate=True).exists()
-    assert apply_overdue_decisions(later) == 0
+    assert chain_decisions_default_overdue(now=later) == 0
 
 
 def test_r_rnd_3_battles_deadline_settles_the_whole_chain(lg, chain):

@@ -9,9 +9,8 @@ import pytest
 from django.utils import timezone
 
 from battles.models import Battle
+from tests.battles.tabletop import duel, entries_list
 from tests.campaigns.league_map import api, make_league
-
-from .tabletop import duel, entries_list
 
 pytestmark = pytest.mark.django_db
 SECRET = entries_list(("Zyxwar Titan", 1000), ("Quorvex Lancers", 234), name="Obsidian Host")

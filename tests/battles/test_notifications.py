@@ -8,16 +8,18 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from battles.hooks import waiting_phase_opened
 from battles.models import Notification, NotificationKind
-from battles.notifications import deadline_reminders, resend_unsent
+from battles.services.notifications import (
+    notifications_phase_opened,
+    notifications_resend,
+    reminders_send,
+)
 from battles.tasks import send_notifications
 from campaigns.models import Round
-from campaigns.services.rounds import round_advance
+from league.services.rounds import round_advance
+from tests.battles.tabletop import CAPTAIN_LIST, WIN, duel, with_emails
 from tests.campaigns.league_map import api, make_league
 from tests.factories import NotificationPreferenceFactory
-
-from .tabletop import CAPTAIN_LIST, WIN, duel, with_emails
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +67,7 @@ def test_phase_opened_for_lists_and_battles(lg, django_capture_on_commit_callbac
     assert [s.split(": the ")[1] for s in subjects] == [
         "declare phase is open", "lists phase is open", "battles phase is open"]
     with django_capture_on_commit_callbacks(execute=True):  # the hook again: nothing new
-        waiting_phase_opened(Round.objects.get(pk=battle.round_id), timezone.now())
+        notifications_phase_opened(round=Round.objects.get(pk=battle.round_id), now=timezone.now())
     assert len(inbox(NotificationKind.PHASE_OPENED)) == 12
     assert send_again() == 0
 
@@ -115,9 +117,9 @@ def test_deadline_reminder_goes_once_to_who_still_owes_input(lg,
     mail.outbox.clear()
     early = rnd.phase_deadline - timedelta(hours=13)  # 24 h phase: reminder at half time
     with django_capture_on_commit_callbacks(execute=True):
-        assert deadline_reminders(early) == 0
-        assert deadline_reminders(rnd.phase_deadline - timedelta(hours=11)) == 1
-        assert deadline_reminders(rnd.phase_deadline - timedelta(hours=1)) == 0
+        assert reminders_send(now=early) == 0
+        assert reminders_send(now=rnd.phase_deadline - timedelta(hours=11)) == 1
+        assert reminders_send(now=rnd.phase_deadline - timedelta(hours=1)) == 0
     assert inbox() == [("ben", inbox()[0][1])]
     assert "lists deadline is near" in mail.outbox[0].subject
     assert "army list of yours is still missing" in mail.outbox[0].body
@@ -132,7 +134,7 @@ def test_deadline_reminder_in_battles_names_who_must_report_or_confirm(
     rnd = Round.objects.get(pk=battle.round_id)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        deadline_reminders(rnd.phase_deadline - timedelta(hours=2))
+        reminders_send(now=rnd.phase_deadline - timedelta(hours=2))
     assert [to for to, _ in inbox()] == ["ben"]  # anna reported; ben must confirm
 
 
@@ -174,9 +176,9 @@ def test_no_address_no_mail_and_unsent_rows_are_retried(lg,
     with django_capture_on_commit_callbacks(execute=False):
         lg.start()  # queued, but the task never ran (a lost broker message)
     assert mail.outbox == [] and Notification.objects.count() == 3
-    assert resend_unsent(timezone.now()) == []  # too fresh to be given up on
+    assert notifications_resend(now=timezone.now()) == []  # too fresh to be given up on
     with django_capture_on_commit_callbacks(execute=True):
-        assert len(resend_unsent(timezone.now() + timedelta(minutes=6))) == 3
+        assert len(notifications_resend(now=timezone.now() + timedelta(minutes=6))) == 3
     assert len(mail.outbox) == 3 and send_again() == 0
 
 
@@ -185,7 +187,7 @@ def test_a_failing_mail_server_leaves_the_row_for_the_retry(lg, monkeypatch,
     def down(*args, **kwargs):
         raise OSError("connection refused")
 
-    monkeypatch.setattr("battles.notifications.send_mail", down)
+    monkeypatch.setattr("battles.services.notifications.send_mail", down)
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
     assert Notification.objects.filter(sent_at__isnull=True).count() == 4

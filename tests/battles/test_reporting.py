@@ -8,18 +8,17 @@ import pytest
 from django.utils import timezone
 
 from battles.models import Battle, ResultChange
-from battles.reporting import (
+from battles.services.results import (
     battle_result_confirm,
     battle_result_report,
-    confirm_overdue_reports,
+    results_confirm_overdue,
 )
 from campaigns.errors import Conflict
 from campaigns.models import Round
-from campaigns.services.rounds import advance_due_rounds, round_advance
+from league.services.rounds import advance_due_rounds, round_advance
+from tests.battles.tabletop import LOSS, WIN, chain, duel
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import UserFactory
-
-from .tabletop import LOSS, WIN, chain, duel
 
 pytestmark = pytest.mark.django_db
 
@@ -149,14 +148,14 @@ def test_r_atk_4_the_admin_records_a_neutral_garrison_battle(lg):
 def test_r_bat_3_an_unanswered_report_counts_as_confirmed_after_confirm_hours(lg, battle):
     now = timezone.now()
     battle_result_report(battle=battle, player=lg.a, now=now, **WIN)
-    assert confirm_overdue_reports(now + timedelta(hours=47)) == 0
-    assert confirm_overdue_reports(now + timedelta(hours=48, seconds=1)) == 1
+    assert results_confirm_overdue(now=now + timedelta(hours=47)) == 0
+    assert results_confirm_overdue(now=now + timedelta(hours=48, seconds=1)) == 1
     fresh = Battle.objects.get(pk=battle.pk)
     assert (fresh.result_status, fresh.status, fresh.outcome) == ("confirmed", "done",
                                                                   "victory")
     assert history(battle)[-1] == (None, "reported", "confirmed",
                                    "R-BAT-3: not answered within 48 hours")
-    assert confirm_overdue_reports(now + timedelta(hours=49)) == 0  # idempotent
+    assert results_confirm_overdue(now=now + timedelta(hours=49)) == 0  # idempotent
     assert ResultChange.objects.filter(battle=battle).count() == 2
 
 
@@ -176,7 +175,7 @@ def test_r_bat_3_a_disputed_result_has_no_timeout(lg, battle):
     now = timezone.now()
     post(lg, battle, lg.a.user, body=WIN)
     post(lg, battle, lg.b.user, "dispute")
-    assert confirm_overdue_reports(now + timedelta(days=30)) == 0
+    assert results_confirm_overdue(now=now + timedelta(days=30)) == 0
 
 
 def test_r_rnd_3_at_the_battles_deadline_a_report_stands_a_dispute_takes_the_default(lg):
@@ -212,7 +211,7 @@ def test_r_con_6_a_won_link_waits_for_the_roll_decision_after_confirmation(lg):
     links = chain(lg)
     now = timezone.now()
     battle_result_report(battle=links[0], player=lg.a, now=now, **WIN)
-    confirm_overdue_reports(now + timedelta(hours=49))  # the timeout confirms it
+    results_confirm_overdue(now=now + timedelta(hours=49))  # the timeout confirms it
     assert Battle.objects.get(pk=links[0].pk).result_status == "confirmed"
     assert Battle.objects.get(pk=links[1].pk).status == "pending"
     decided = api(lg.a.user).post(lg.url(f"battles/{links[0].pk}/conquest/"), {"roll": False},

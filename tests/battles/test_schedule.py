@@ -8,11 +8,10 @@ from django.utils import timezone
 
 from battles.models import Battle, ScheduleProposal
 from campaigns.models import Round
-from campaigns.services.rounds import round_advance, round_set_deadline
+from league.services.rounds import round_advance, round_set_deadline
+from tests.battles.tabletop import duel, events
 from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import UserFactory
-
-from .tabletop import duel, events
 
 pytestmark = pytest.mark.django_db
 

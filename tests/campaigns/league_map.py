@@ -5,10 +5,10 @@ from dataclasses import dataclass
 
 from rest_framework.test import APIClient
 
+from battles.services.attacks import attack_declare, purchase_create
 from campaigns.models import Campaign, Planet, Player, Round, Tile
-from campaigns.phases import AUTOMATIC
-from campaigns.services.attacks import attack_declare, purchase_create
-from campaigns.services.rounds import campaign_start, round_advance, round_run_phase_job
+from league.services.rounds import campaign_start, round_advance, round_run_phase_job
+from rules.rounds import AUTOMATIC
 from tests.factories import (
     CampaignFactory,
     OrbitAreaFactory,

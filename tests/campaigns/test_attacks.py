@@ -6,10 +6,10 @@ from types import SimpleNamespace
 import pytest
 from django.db import connection
 
+from battles.services.attacks import attack_declare, attack_withdraw, purchase_create
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Attack, Player, Purchase
-from campaigns.selectors.board import load_board, orbit_info
-from campaigns.services.attacks import attack_declare, attack_withdraw, purchase_create
+from fleets.selectors.board import load_board, orbit_info
 from tests.campaigns.league_map import (
     advance_to,
     api,

@@ -3,9 +3,9 @@
 import pytest
 from django.core.management import call_command
 
-from campaigns.demo import DEMO_NAME
 from campaigns.models import Campaign, Marker, Round, Tile
 from fleets.models import Area, Fleet
+from league.demo import DEMO_NAME
 
 pytestmark = pytest.mark.django_db
 

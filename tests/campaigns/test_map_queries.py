@@ -6,9 +6,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from campaigns.models import Marker, MarkerType, Planet, Tile, TileLink
-from campaigns.selectors.map import map_document
 from campaigns.services.campaigns import campaign_create, player_add
 from fleets.models import Area, Fleet, Ship
+from league.selectors.map import map_document
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

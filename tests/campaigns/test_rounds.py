@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from campaigns.models import DiceRoll, Player, Round, RoundStandings
 from campaigns.services.dice import round_dice
-from campaigns.services.rounds import advance_due_rounds, campaign_start, round_advance
+from league.services.rounds import advance_due_rounds, campaign_start, round_advance
 from tests.factories import CampaignFactory, PlanetFactory, PlayerFactory, TileFactory, UserFactory
 
 PHASES = ["declare", "fleets", "lists", "battles", "conquest", "closed"]
@@ -267,7 +267,7 @@ def test_r_rnd_2_racing_declare_ends_create_battles_and_rolls_once():
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")
     from battles.models import Battle, ConquestRoll
-    from campaigns.services.attacks import attack_declare, purchase_create
+    from battles.services.attacks import attack_declare, purchase_create
 
     campaign = CampaignFactory()
     anna, ben = (PlayerFactory(campaign=campaign, requisition=3) for _ in range(2))

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from battles.models import Battle
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from campaigns.models import Attack
 from tests.campaigns.league_map import advance_to, declare
 from tests.e2e.conftest import PHONE

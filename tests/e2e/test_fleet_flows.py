@@ -4,9 +4,9 @@ replay."""
 import pytest
 from playwright.sync_api import expect
 
-from campaigns.services.rounds import round_advance, round_run_phase_job
-from fleets import resolution
 from fleets.models import FleetOrder, NavalBattle
+from fleets.services import phase as resolution
+from league.services.rounds import round_advance, round_run_phase_job
 from tests.e2e.conftest import PHONE
 from tests.fleets import scenario
 from tests.fleets.world import build

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from campaigns.models import Round
 from fleets.models import Area, Fleet, FleetMarker, FleetPhase, NavalBattle, SeaHazard, Ship
-from fleets.orders import fleet_set_orders
+from fleets.services.orders import fleet_set_orders
 from rules.dice import ScriptedDice
 from tests.campaigns.league_map import League, make_league, tile
 from tests.factories import AreaFactory, FleetFactory, SeaHazardFactory, ShipFactory
@@ -41,7 +41,7 @@ class Scenario:
 
 
 def scripted(faces=None):
-    """A dice factory for ``fleets.resolution`` that checks every face was read."""
+    """A dice factory for ``fleets.services.phase`` that checks every face was read."""
 
     @contextmanager
     def factory(rnd):

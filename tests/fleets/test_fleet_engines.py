@@ -3,9 +3,9 @@ standings, captains through the map import (R-SPC-1), and the admin pages of the
 
 import pytest
 
-from campaigns.selectors.standings import live_standings
-from campaigns.services.rounds import round_advance, round_run_phase_job
 from fleets.models import Fleet, NavalBattle, Ship
+from league.selectors.standings import live_standings
+from league.services.rounds import round_advance, round_run_phase_job
 from tests.campaigns.league_map import api, make_league
 from tests.factories import AreaFactory, FleetFactory, ShipFactory
 from tests.fleets.world import datasheet

@@ -5,8 +5,8 @@ hazard, to other players, strangers or the public, including in error answers.""
 import pytest
 
 from campaigns.services.campaigns import campaign_update
-from campaigns.services.rounds import round_advance, round_run_phase_job
-from fleets import resolution
+from fleets.services import phase as resolution
+from league.services.rounds import round_advance, round_run_phase_job
 from tests.campaigns.league_map import api
 from tests.factories import UserFactory
 from tests.fleets import scenario

@@ -13,11 +13,11 @@ from django.core.management import call_command
 from django.db import connection
 
 from campaigns.models import DiceRoll, Round
-from campaigns.selectors.standings import live_standings
-from campaigns.services.rounds import round_advance, round_run_phase_job
 from config.celery import app as celery_app
-from fleets import resolution
 from fleets.models import Fleet, FleetPhase, NavalBattle, SeaHazard, Ship
+from fleets.services import phase as resolution
+from league.selectors.standings import live_standings
+from league.services.rounds import round_advance, round_run_phase_job
 from rules.dice import verify
 from tests.fleets import scenario
 

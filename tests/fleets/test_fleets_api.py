@@ -6,9 +6,9 @@ import pytest
 
 from campaigns.models import Attack, Round
 from campaigns.services.campaigns import campaign_update
-from campaigns.services.rounds import round_advance, round_run_phase_job
 from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
-from fleets.selectors import PUBLIC_FIELDS
+from fleets.selectors.fleets import PUBLIC_FIELDS
+from league.services.rounds import round_advance, round_run_phase_job
 from tests.campaigns.league_map import advance_to, api, declare, tile
 from tests.factories import CampaignFactory, PlanetFactory, UserFactory
 from tests.fleets import world as world_module

@@ -4,9 +4,9 @@ member once the round closed, nobody else; each event names its rule, step and d
 import pytest
 
 from campaigns.models import Round
-from campaigns.services.rounds import round_advance, round_run_phase_job
-from fleets import resolution
 from fleets.models import NavalBattle
+from fleets.services import phase as resolution
+from league.services.rounds import round_advance, round_run_phase_job
 from tests.campaigns.league_map import advance_to, api
 from tests.factories import UserFactory
 from tests.fleets import scenario

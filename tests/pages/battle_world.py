@@ -3,7 +3,7 @@ and dora look on. Hidden list entries carry distinctive names so leak tests can 
 HTML for them."""
 
 from battles.models import Battle
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from campaigns.models import Attack
 from tests.campaigns.league_map import advance_to, declare
 from tests.factories import (

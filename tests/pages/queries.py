@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from battles.models import Battle
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from tests.campaigns.league_map import advance_to, declare, row, transport
 from tests.factories import PlayerFactory, ShipFactory, TileMarkerFactory
 

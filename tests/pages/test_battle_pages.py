@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from battles.models import ArmyList, Battle, CalendarToken, ConquestRoll, ScheduleProposal
-from battles.results import battle_result_enter
+from battles.services.results import battle_result_enter
 from tests.battles.tabletop import ros
 from tests.campaigns.league_map import advance_to, declare
 from tests.pages.battle_world import (

@@ -3,7 +3,7 @@ admin, a player and an anonymous visitor: markers, islands, pirates and coastal 
 
 import re
 
-from campaigns.demo import demo_create
+from league.demo import demo_create
 from tests.pages.conftest import client_for
 
 

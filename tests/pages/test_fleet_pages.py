@@ -6,7 +6,7 @@ import pytest
 
 from campaigns.models import Campaign, Round
 from fleets.models import Fleet, FleetOrder, Ship
-from fleets.orders import fleet_set_orders
+from fleets.services.orders import fleet_set_orders
 from tests.factories import AreaFactory, FleetFactory, SeaHazardFactory, ShipFactory
 from tests.fleets.world import SECRETS, build
 from tests.pages.conftest import client_for

@@ -1,10 +1,10 @@
 """The campaign list and a campaign's home: round, phase, deadline countdown, what the player
 owes this phase, recent events."""
 
-from battles.lists import army_list_submit
 from battles.models import Battle
-from battles.results import battle_result_enter
 from battles.rosters import parse_text
+from battles.services.lists import army_list_submit
+from battles.services.results import battle_result_enter
 from tests.campaigns.league_map import advance_to, buy, declare
 from tests.factories import CampaignFactory
 from tests.pages.conftest import build_world, client_for

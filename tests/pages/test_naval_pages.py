@@ -7,10 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from campaigns.models import Campaign
-from campaigns.services.rounds import round_advance, round_run_phase_job
-from campaigns.views.replay import TELLERS, Names, replay
-from fleets import resolution
 from fleets.models import NavalBattle
+from fleets.services import phase as resolution
+from league.services.rounds import round_advance, round_run_phase_job
 from rules.dice import SimulationDice
 from rules.space import Datasheet, SpaceShip, SpaceSide, resolve_space_battle
 from tests.campaigns.league_map import advance_to
@@ -18,6 +17,7 @@ from tests.factories import AreaFactory, PlayerFactory
 from tests.fleets import scenario
 from tests.pages.conftest import client_for
 from tests.pages.queries import assert_constant_queries
+from web.presenters.replay import TELLERS, Names, replay
 
 
 @pytest.fixture

@@ -1,0 +1,61 @@
+"""Reads of tabletop battles for the pages (R-BAT, R-BON, R-ARM-3): the campaign's battles with
+everything a list or a detail shows, in a constant number of queries however many there are.
+
+Army lists are fetched as ids only here: whether a side's list is in is public to the
+members, what it holds is not (``battles.services.lists.visible_lists`` decides that, R-ARM-3)."""
+
+from django.db.models import Prefetch, QuerySet
+
+from battles.models import ArmyList, Battle, ResultChange, ScheduleProposal
+from campaigns.models import Campaign, Round
+
+
+def campaign_battles(campaign: Campaign) -> QuerySet:
+    """The campaign's battles with round, tile, sides, the open date proposal
+    (``open_proposals``) and the ids of the lists handed in (``handed_in``): three queries."""
+    open_proposals = (ScheduleProposal.objects.filter(status=ScheduleProposal.Status.PROPOSED)
+                      .order_by("id"))
+    handed_in = ArmyList.objects.only("id", "battle_id", "player_id")
+    return (Battle.objects.filter(campaign=campaign)
+            .select_related("round", "campaign", "tile__planet", "attacker__user",
+                            "defender__user")
+            .prefetch_related(Prefetch("proposals", queryset=open_proposals,
+                                       to_attr="open_proposals"),
+                              Prefetch("army_lists", queryset=handed_in, to_attr="handed_in"))
+            .order_by("round__number", "attack__order", "id"))
+
+
+def round_battles(campaign: Campaign, rnd: Round | None) -> QuerySet:
+    if rnd is None:
+        return Battle.objects.none()
+    return campaign_battles(campaign).filter(round=rnd)
+
+
+def result_history(battle: Battle) -> list[ResultChange]:
+    """R-BAT-4: every change of the result, oldest first, with who made it."""
+    return list(battle.history.select_related("by").order_by("at", "id"))
+
+
+def date_proposals(battle: Battle) -> list[ScheduleProposal]:
+    """R-BAT-2: every proposal made for the battle, oldest first, with its proposer."""
+    return list(battle.proposals.select_related("proposed_by__user").order_by("created_at", "id"))
+
+
+def limit_breakdown(battle: Battle) -> dict:
+    """R-BON-1: base, tile bonus, marker bonus and total per participant; the base is what the
+    limit holds beyond its bonuses (the ruleset may have changed since)."""
+    breakdown = {}
+    for player, bonus in battle.bonus.items():
+        total = battle.point_limits.get(player, 0)
+        tiles, markers = bonus.get("tiles", 0), bonus.get("markers", 0)
+        breakdown[player] = {"base": total - tiles - markers, "tiles": tiles,
+                             "markers": markers, "total": total}
+    return breakdown
+
+
+def result_snapshot(battle: Battle) -> dict | None:
+    """The result as history stores it; None before there is one."""
+    if not battle.result_status:
+        return None
+    return {"outcome": battle.outcome, "attacker_vp": battle.attacker_vp,
+            "defender_vp": battle.defender_vp, "status": battle.result_status}

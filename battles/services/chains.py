@@ -1,0 +1,192 @@
+"""Chained attacks on one tile (R-ATK-5, R-CON-6) and the battles-phase defaults (R-RND-3).
+
+After each link but the last, a winning attacker decides at once whether to roll; then the next
+link's defender (the holder now) and point limits are settled. Every function here runs inside
+a transaction with the round row locked (a phase hook, the periodic job, or a locked service)."""
+
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from battles.models import Battle, ConquestRoll, ResultChange
+from battles.selectors.battles import result_snapshot
+from battles.services.limits import battle_compute_limits
+from campaigns.errors import Conflict, RuleViolation
+from campaigns.models import Player, Round, Tile
+from campaigns.services.dice import round_dice
+from fleets.selectors.board import load_board
+from rules import conquest as rules
+from rules.attacks import holder_needs_battle
+from rules.ruleset import Ruleset
+
+SETTLE_GRACE = timedelta(hours=24)  # R-CON-6 [decision]: battles deadline after a settled link
+
+
+def _ruleset(battle: Battle) -> Ruleset:
+    return Ruleset.from_dict(battle.campaign.ruleset)
+
+
+def needs_decision(battle: Battle) -> bool:
+    """A won link that is not the last waits for its attacker's roll decision (R-CON-6)."""
+    return (battle.chain_position < battle.chain_length and battle.won
+            and not battle.chain_decision)
+
+
+def _next_link(battle: Battle) -> Battle | None:
+    return (Battle.objects.select_for_update()
+            .filter(round=battle.round_id, tile=battle.tile_id,
+                    chain_position=battle.chain_position + 1).first())
+
+
+def _confirm_default(battle: Battle, outcome: str, now: datetime, why: str) -> None:
+    """Record a result the system decided (R-RND-3, R-ATK-4), confirmed at once, in history."""
+    old = result_snapshot(battle)
+    battle.outcome, battle.result_status = outcome, Battle.ResultStatus.CONFIRMED
+    battle.confirmed_at = now
+    battle.status = Battle.Status.DONE
+    battle.save(update_fields=["outcome", "result_status", "confirmed_at", "status"])
+    ResultChange.objects.create(battle=battle, by=None, old=old,
+                                new={**result_snapshot(battle), "reason": why})
+
+
+def link_resolved(battle: Battle, now: datetime | None = None) -> None:
+    """Call when a link's result is confirmed: settle the next link unless the attacker won and
+    still has to decide on its roll (R-CON-6)."""
+    if battle.chain_position < battle.chain_length and not needs_decision(battle):
+        settle_next_link(battle, now or timezone.now())
+
+
+def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
+    """Fix the next link's defender (the tile's holder now) and its point limits (R-ATK-5,
+    R-BON-3); extend the battles deadline to 24 hours after, if needed (R-CON-6 [decision])."""
+    nxt = _next_link(battle)
+    if nxt is None or nxt.status != Battle.Status.PENDING:
+        return nxt
+    holder = Tile.objects.values_list("owner_id", flat=True).get(pk=battle.tile_id)
+    nxt.defender_id, nxt.settled_at = holder, now
+    nxt.neutral = holder is None
+    nxt.status = Battle.Status.OPEN
+    nxt.save(update_fields=["defender", "settled_at", "neutral", "status"])
+    if not holder_needs_battle(holder, _ruleset(nxt)):
+        _confirm_default(nxt, Battle.Outcome.VICTORY, now, "R-ATK-4: neutral tile, no battle")
+        link_resolved(nxt, now)
+        return nxt
+    battle_compute_limits(nxt, load_board(nxt.campaign))
+    _extend_deadline(nxt.round_id, now)
+    return nxt
+
+
+def _extend_deadline(round_id: int, now: datetime) -> None:
+    rnd = Round.objects.get(pk=round_id)
+    floor = now + SETTLE_GRACE
+    if rnd.phase == Round.Phase.BATTLES and rnd.phase_deadline and rnd.phase_deadline < floor:
+        Round.objects.filter(pk=round_id).update(phase_deadline=floor)
+
+
+def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | None:
+    battle.chain_decision = "roll" if roll else "waive"
+    battle.save(update_fields=["chain_decision"])
+    made = None
+    if roll:
+        attack = rules.WonAttack(battle.attack_id, battle.attacker_id, battle.tile_id,
+                                 battle.attack.source, battle.outcome)
+        rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
+        with round_dice(rnd) as dice:
+            dice.current_object = f"battle:{battle.pk}"
+            counter = dice.next_counter
+            result = rules.chain_roll(load_board(battle.campaign), attack, dice)
+        r = result.roll
+        made = ConquestRoll.objects.create(
+            round_id=battle.round_id, attack_id=battle.attack_id, battle=battle,
+            tile_id=battle.tile_id, player_id=battle.attacker_id, dice=list(r.dice),
+            modifiers=[m.as_dict() for m in r.modifiers], total=r.total,
+            threshold=r.threshold, success=r.success, immediate=True, counter=counter)
+        if r.success:  # the tile and its markers change hands now (R-MRK-4)
+            Tile.objects.filter(pk=battle.tile_id).update(owner_id=battle.attacker_id)
+    settle_next_link(battle, now)
+    return made
+
+
+def check_decision_open(battle: Battle) -> None:
+    """409 unless the battle waits for a roll decision (R-CON-6). The API asks before it reads
+    the input; ``chain_decide`` asks again under the battle's lock."""
+    if battle.chain_position >= battle.chain_length:
+        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
+                       code="not_a_chain_link")
+    if not needs_decision(battle):
+        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
+                       "result, and the decision is made once (R-CON-6).", code="no_decision")
+
+
+@transaction.atomic
+def chain_decide(*, battle: Battle, player: Player, roll: bool,
+                 now: datetime | None = None) -> ConquestRoll | None:
+    """The winning attacker of a chain link that is not the last decides to roll or waive at
+    once (R-CON-6). Returns the roll made, or None when waived."""
+    Round.objects.select_for_update().get(pk=battle.round_id)
+    battle = Battle.objects.select_for_update().select_related("attack", "campaign").get(
+        pk=battle.pk)
+    if battle.attacker_id != player.pk:
+        raise RuleViolation("Only the attacker of this battle decides.", code="R-CON-6")
+    check_decision_open(battle)
+    return _chain_roll(battle, roll, now or timezone.now())
+
+
+def default_decision(battle: Battle, now: datetime) -> None:
+    """No decision within ``confirm_hours``: ``conquest_default`` decides (R-CON-6)."""
+    _chain_roll(battle, rules.default_chain_roll(_ruleset(battle)), now)
+
+
+def overdue_decisions(now: datetime):
+    """Won chain links whose decision is overdue, across all rounds in the battles phase."""
+    candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_decision="",
+                                        result_status=Battle.ResultStatus.CONFIRMED,
+                                        outcome__in=Battle.WON)
+                  .select_related("campaign", "attack", "tile"))
+    for battle in candidates:
+        hours = _ruleset(battle).confirm_hours
+        if battle.chain_position < battle.chain_length and \
+                battle.confirmed_at <= now - timedelta(hours=hours):
+            yield battle
+
+
+def chain_decisions_default_overdue(*, now: datetime) -> int:
+    """The periodic job's part for R-CON-6: each overdue decision in its own locked step."""
+    done = 0
+    for battle in list(overdue_decisions(now)):
+        with transaction.atomic():
+            Round.objects.select_for_update().get(pk=battle.round_id)
+            fresh = Battle.objects.select_for_update().select_related(
+                "attack", "campaign", "tile").get(pk=battle.pk)
+            if needs_decision(fresh):
+                default_decision(fresh, now)
+                done += 1
+    return done
+
+
+def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
+    """The battles deadline (R-RND-3): unplayed battles take ``unplayed_outcome``, open roll
+    decisions take ``conquest_default``, chain by chain in link order, so every later link's
+    defender is settled before it is judged."""
+    ruleset = Ruleset.from_dict(round.campaign.ruleset)
+    outcome = rules.settle_outcome(ruleset, None)
+    battles = (Battle.objects.select_for_update().filter(round=round)
+               .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))
+    for battle in battles:
+        battle.refresh_from_db()
+        if battle.status == Battle.Status.DONE and not needs_decision(battle):
+            continue
+        if battle.status != Battle.Status.DONE:
+            if battle.result_status == Battle.ResultStatus.REPORTED:  # played (R-BAT-3)
+                _confirm_default(battle, battle.outcome, now,
+                                 "R-BAT-3: report unanswered at the battles deadline")
+            elif battle.result_status != Battle.ResultStatus.CONFIRMED:
+                _confirm_default(battle, outcome, now,
+                                 f"R-RND-3: unplayed ({ruleset.unplayed_outcome})")
+            else:
+                Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.DONE)
+        if needs_decision(battle):
+            default_decision(battle, now)
+        elif battle.chain_position < battle.chain_length:
+            settle_next_link(battle, now)

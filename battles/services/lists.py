@@ -1,0 +1,161 @@
+"""Army lists (R-ARM-1..3): submit or replace a parsed list, reveal, and who sees which list.
+
+Parsing lives in ``battles.rosters``; this module stores what it read.
+
+[decision] When lists are open and when they are revealed:
+- lists are submitted in the ``lists`` phase. A chain link whose defender is settled during
+  ``battles`` (R-ATK-5) gets its own lists window of ``phase_hours["lists"]`` from the moment
+  its defender is settled;
+- a battle's lists are revealed (R-ARM-3) when both participants' lists are in, or when its
+  lists window ends; from then on they can no longer be replaced. A neutral garrison has one
+  list and no opponent to hide it from: it stays replaceable until the window ends.
+  ``Battle.lists_revealed_at`` records when; the window is also checked by the clock, so a list
+  never stays hidden past its deadline while waiting for the periodic job."""
+
+from datetime import datetime, timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from battles.models import ArmyList, Battle
+from battles.rosters import ListOverLimit, ParsedList, check_limit
+from campaigns import access
+from campaigns.errors import Conflict, RuleViolation
+from campaigns.models import Player, Round
+from campaigns.selectors.rounds import phase_hours
+
+BEFORE_LISTS = (Round.Phase.DECLARE, Round.Phase.FLEETS)
+
+
+def participants(battle: Battle) -> list[int]:
+    """Player ids of the battle's sides; a neutral garrison (or an unsettled link) has only
+    the attacker."""
+    return [battle.attacker_id] + ([battle.defender_id] if battle.defender_id else [])
+
+
+def _late_link(battle: Battle, rnd: Round) -> bool:
+    """A chain link settled during ``battles`` (R-ATK-5): its lists window starts then."""
+    return rnd.phase == Round.Phase.BATTLES and battle.chain_position > 1
+
+
+def late_deadline(battle: Battle) -> datetime | None:
+    if battle.settled_at is None:
+        return None
+    return battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists"))
+
+
+def lists_revealed(battle: Battle, rnd: Round, now: datetime) -> bool:
+    """R-ARM-3: may each participant see the other's list now?"""
+    if battle.lists_revealed_at is not None:
+        return True
+    if rnd.phase in BEFORE_LISTS:
+        return False
+    if rnd.phase == Round.Phase.LISTS:
+        return rnd.phase_deadline is not None and now >= rnd.phase_deadline
+    if _late_link(battle, rnd):
+        deadline = late_deadline(battle)
+        return deadline is not None and now >= deadline
+    return True  # the lists phase (and every late window, at the battles deadline) is over
+
+
+def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
+    """409 unless the battle takes lists now (module docstring). The API calls it before it
+    reads the upload."""
+    if battle.status == Battle.Status.PENDING:
+        raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
+                       code="battle_pending")
+    if rnd.phase != Round.Phase.LISTS and not _late_link(battle, rnd):
+        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; army lists are "
+                       "submitted in the lists phase.")
+    if battle.status != Battle.Status.OPEN or not battle.point_limits:
+        raise Conflict("This battle is decided without a game; it takes no army lists.",
+                       code="no_game")
+    if lists_revealed(battle, rnd, now):
+        raise Conflict("The lists of this battle are revealed; they can no longer be replaced "
+                       "(R-ARM-3).", code="lists_revealed")
+
+
+def check_participant(battle: Battle, player: Player | None) -> Player:
+    if player is None or player.pk not in participants(battle):
+        raise PermissionDenied("Only the battle's participants submit army lists.")
+    return player
+
+
+def _lock(battle: Battle) -> tuple[Round, Battle]:
+    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=battle.round_id)
+    return rnd, Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+
+
+@transaction.atomic
+def army_list_submit(*, battle: Battle, player: Player, parsed: ParsedList,
+                     now: datetime | None = None) -> ArmyList:
+    """Store (or replace) a participant's list (R-ARM-1, R-ARM-2). A list over the limit is
+    refused naming the limit and the excess; when both lists are in they are revealed
+    (R-ARM-3)."""
+    now = now or timezone.now()
+    rnd, battle = _lock(battle)
+    check_participant(battle, player)
+    check_list_phase(battle, rnd, now)
+    limit = battle.point_limits.get(str(player.pk))
+    if limit is None:
+        raise Conflict("This battle has no point limit for you yet.", code="no_limit")
+    try:
+        check_limit(parsed, limit)
+    except ListOverLimit as exc:
+        raise RuleViolation(f"The list totals {exc.total} points; your limit is {exc.limit} "
+                            f"points, {exc.excess} over (R-ARM-1).",
+                            code="R-ARM-1", field="total") from None
+    army_list, _ = ArmyList.objects.update_or_create(
+        battle=battle, player=player,
+        defaults={"name": parsed.name, "faction": parsed.faction,
+                  "entries": [{"name": e.name, "points": e.points} for e in parsed.entries],
+                  "total": parsed.total, "roster_total": parsed.roster_total,
+                  "warnings": list(parsed.warnings), "source": parsed.source,
+                  "submitted_at": now})
+    if not battle.neutral and battle.defender_id and \
+            ArmyList.objects.filter(battle=battle).count() == 2:
+        _reveal(Battle.objects.filter(pk=battle.pk), now)
+    return army_list
+
+
+def _reveal(battles, now: datetime) -> int:
+    return battles.filter(lists_revealed_at__isnull=True).update(lists_revealed_at=now)
+
+
+def lists_reveal(*, round: Round, now: datetime) -> int:  # noqa: A002
+    """The lists deadline (R-ARM-3): every settled battle of the round is revealed. Pending
+    chain links get their own window later. Idempotent."""
+    return _reveal(Battle.objects.filter(round=round).exclude(status=Battle.Status.PENDING), now)
+
+
+def lists_reveal_late(*, now: datetime) -> int:
+    """The periodic job's part: late chain links whose lists window ended are revealed."""
+    candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_position__gt=1,
+                                        lists_revealed_at__isnull=True,
+                                        settled_at__isnull=False)
+                  .select_related("campaign"))
+    due = [b.pk for b in candidates if late_deadline(b) <= now]
+    return _reveal(Battle.objects.filter(pk__in=due), now) if due else 0
+
+
+def visible_lists(battle: Battle, rnd: Round, user, now: datetime) -> list[ArmyList]:
+    """R-ARM-3, R-SEC-2: a participant sees its own list, and the other's once revealed - also
+    when it is a campaign admin too; a campaign admin not playing this battle sees all. Anyone
+    else is refused."""
+    rows = list(ArmyList.objects.filter(battle=battle).order_by("player_id"))
+    player = access.player_of(user, battle.campaign)
+    if player is not None and player.pk in participants(battle):
+        if lists_revealed(battle, rnd, now):
+            return rows
+        return [row for row in rows if row.player_id == player.pk]
+    if access.is_campaign_admin(user, battle.campaign):
+        return rows
+    raise PermissionDenied("Only the battle's participants and the campaign admin see its "
+                           "army lists.")
+
+
+def list_dict(row: ArmyList) -> dict:
+    return {"player": row.player_id, "name": row.name, "faction": row.faction,
+            "total": row.total, "roster_total": row.roster_total, "entries": row.entries,
+            "warnings": row.warnings, "source": row.source, "submitted_at": row.submitted_at}

@@ -1,0 +1,68 @@
+"""Checks of map values shared by the one-object builders and the map document (R-MAP-1,
+R-MAP-2): each returns an error message, or None for a valid value."""
+
+from campaigns.models import Tile
+
+FEATURES = Tile.FEATURES
+COORDINATE_LIMIT = 100_000
+TEXT_LIMIT = 80
+
+
+def text_error(value, limit: int = TEXT_LIMIT, blank: bool = False) -> str | None:
+    if not isinstance(value, str):
+        return "must be a string"
+    if not blank and not value.strip():
+        return "must not be blank"
+    if len(value) > limit:
+        return f"at most {limit} characters"
+    return None
+
+
+def show(value) -> str:
+    """A short rendering of a value for an error message."""
+    if isinstance(value, dict | list):
+        return "an object" if isinstance(value, dict) else "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def int_error(value, low: int, high: int) -> str | None:
+    if not is_int(value):
+        return "must be an integer"
+    if not low <= value <= high:
+        return f"must be between {low} and {high}"
+    return None
+
+
+def coordinate_error(value) -> str | None:
+    return int_error(value, -COORDINATE_LIMIT, COORDINATE_LIMIT)
+
+
+def feature_error(value) -> str | None:
+    if not isinstance(value, str):
+        return "must be a string"
+    if value not in FEATURES:
+        return f"unknown feature {show(value)} (features: {', '.join(FEATURES)})"
+    return None
+
+
+def features_error(features) -> tuple[int | None, str] | None:
+    """The first problem of a feature list as (index or None for the list, message)."""
+    if not isinstance(features, list):
+        return None, "must be a list"
+    for index, value in enumerate(features):
+        error = feature_error(value)
+        if error:
+            return index, error
+        if value in features[:index]:
+            return index, f"{show(value)} is listed twice"
+    return None
+
+
+def normalized_features(features) -> list[str]:
+    """Features in the one order the map shows them (so documents compare equal)."""
+    return [name for name in FEATURES if name in features]

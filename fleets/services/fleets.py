@@ -1,0 +1,143 @@
+"""What the campaign admin creates: fleets with their ships (R-FLT-1, R-FLT-2), more ships for
+a fleet, and sea hazards (R-SEA-2) - which the owner of an island may also place there.
+Every cross-reference must belong to the campaign (400 otherwise)."""
+
+from django.db import transaction
+from django.db.models import Max
+
+from campaigns.errors import Conflict, RuleViolation
+from campaigns.models import Campaign, Player
+from campaigns.selectors.rounds import current_round
+from fleets.models import Area, Fleet, SeaHazard, Ship
+from fleets.services.orders import require_declare
+from fleets.values import NAME_LIMIT, VALUE_LIMIT, datasheet_error, entries_error
+from rules.interception import AF_RANGE, KINDS
+from rules.ruleset import Ruleset
+
+SHIP_FIELDS = ("name", "ship_class", "attack", "defence", "agility", "capacity", "seats",
+               "cargo", "crew", "datasheet")
+
+
+def _own(campaign: Campaign, obj, field: str):
+    if obj is not None and obj.campaign_id != campaign.pk:
+        raise RuleViolation("Belongs to another campaign.", field=field)
+    return obj
+
+
+def _text(value, field: str, blank: bool = False) -> str:
+    if not isinstance(value, str) or (not blank and not value.strip()) or len(value) > NAME_LIMIT:
+        raise RuleViolation(f"A text of {0 if blank else 1} to {NAME_LIMIT} characters.",
+                            field=field)
+    return value.strip()
+
+
+def _number(value, field: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise RuleViolation(f"A whole number from {low} to {high}.", field=field)
+    return value
+
+
+def ship_values(values: dict, detachment_points: int, prefix: str = "") -> dict:
+    """Checked ship values (R-FLT-2, R-SPC-1): Dark Force values, capacity and seats, cargo
+    within capacity and ``detachment_points``, the crew stack, a D6 datasheet or null."""
+    out = {"name": _text(values.get("name"), f"{prefix}name"),
+           "ship_class": _text(values.get("ship_class", ""), f"{prefix}class", blank=True)}
+    for name, default in (("attack", 1), ("defence", 1), ("agility", 1), ("capacity", 0)):
+        out[name] = _number(values.get(name, default), f"{prefix}{name}", 0, VALUE_LIMIT)
+    seats = values.get("seats")
+    out["seats"] = None if seats is None else _number(seats, f"{prefix}seats", 1, 100)
+    for name, number, high in (("cargo", "points", detachment_points),
+                               ("crew", "cp", VALUE_LIMIT)):
+        raw = values.get(name, [])
+        error = entries_error(raw, number, high)
+        if error:
+            raise RuleViolation(f"{name}{error}" if error.startswith("[") else error,
+                                code="R-FLT-2", field=f"{prefix}{name}")
+        out[name] = [{"name": e["name"].strip(), number: e[number]} for e in raw]
+    if len(out["cargo"]) > out["capacity"]:
+        raise RuleViolation(f"More detachments than the capacity {out['capacity']}.",
+                            code="R-FLT-2", field=f"{prefix}cargo")
+    error = datasheet_error(values.get("datasheet"))
+    if error:
+        raise RuleViolation(error, code="R-SPC-1", field=f"{prefix}datasheet")
+    out["datasheet"] = values.get("datasheet")
+    return out
+
+
+def _detachment_points(campaign: Campaign) -> int:
+    return Ruleset.from_dict(campaign.ruleset).detachment_points
+
+
+@transaction.atomic
+def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | None = None,
+                 kind: str = "regular", admiral_rating: int = 0, ships=()) -> Fleet:
+    """A fleet in ``area`` with its ships in line order (R-FLT-1); only a pirate fleet has no
+    owner."""
+    if kind not in KINDS:
+        raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
+    if owner is None and kind != "pirate":
+        raise RuleViolation("Only a pirate fleet has no owner (R-FLT-1).", code="R-FLT-1",
+                            field="owner")
+    points = _detachment_points(campaign)
+    checked = [ship_values(s, points, f"ships[{i}].") for i, s in enumerate(ships)]
+    fleet = Fleet.objects.create(
+        campaign=campaign, name=_text(name, "name"), area=_own(campaign, area, "area"),
+        owner=_own(campaign, owner, "owner"), kind=kind,
+        admiral_rating=_number(admiral_rating, "admiral_rating", *AF_RANGE))
+    Ship.objects.bulk_create(Ship(fleet=fleet, position=i, **values)
+                             for i, values in enumerate(checked, start=1))
+    return fleet
+
+
+@transaction.atomic
+def ship_create(*, fleet: Fleet, **values) -> Ship:
+    """A ship at the end of the fleet's line (R-FLT-1, R-FLT-2)."""
+    fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
+    checked = ship_values(values, _detachment_points(fleet.campaign))
+    last = fleet.ships.aggregate(last=Max("position"))["last"] or 0
+    return Ship.objects.create(fleet=fleet, position=last + 1, **checked)
+
+
+@transaction.atomic
+def fleet_delete(*, fleet: Fleet) -> None:
+    """Remove a fleet with its ships, orders and markers (campaign admin)."""
+    rnd = current_round(fleet.campaign_id, lock=True)
+    if rnd is not None and rnd.phase == rnd.Phase.FLEETS:
+        raise Conflict("The fleets phase is being resolved.")
+    fleet.delete()
+
+
+@transaction.atomic
+def hazard_create(*, campaign: Campaign, area: Area, name: str, attack: int = 1,
+                  defence: int = 1, agility: int = 1, owner: Player | None = None) -> SeaHazard:
+    """The admin places a hidden sea hazard (R-SEA-2) in any area; ``owner`` (optional) must
+    then own that island."""
+    _own(campaign, area, "area")
+    _own(campaign, owner, "owner")
+    if owner is not None and not (area.kind == Area.Kind.ISLAND and area.owner_id == owner.pk):
+        raise RuleViolation("A hazard's owner is the owner of its island area (R-SEA-2).",
+                            code="R-SEA-2", field="owner")
+    return SeaHazard.objects.create(
+        campaign=campaign, area=area, owner=owner, name=_text(name, "name"),
+        attack=_number(attack, "attack", 0, VALUE_LIMIT),
+        defence=_number(defence, "defence", 1, VALUE_LIMIT),
+        agility=_number(agility, "agility", 0, VALUE_LIMIT))
+
+
+@transaction.atomic
+def hazard_place(*, player: Player, area: Area, name: str, attack: int = 1, defence: int = 1,
+                 agility: int = 1) -> SeaHazard:
+    """The owner of an island area places a hidden hazard there (R-SEA-2), in ``declare``.
+    [reading] The source gives no limits on its values; the league admin can remove it."""
+    require_declare(current_round(player.campaign_id, lock=True), "Hazards are placed")
+    area = Area.objects.select_for_update().get(pk=area.pk)
+    if area.kind != Area.Kind.ISLAND or area.owner_id != player.pk:
+        raise RuleViolation("Only the owner of an island area places hazards there (R-SEA-2).",
+                            code="R-SEA-2", field="area")
+    return hazard_create(campaign=area.campaign, area=area, name=name, attack=attack,
+                         defence=defence, agility=agility, owner=player)
+
+
+@transaction.atomic
+def hazard_delete(*, hazard: SeaHazard) -> None:
+    hazard.delete()

@@ -1,0 +1,26 @@
+"""Closing a round (R-RND-1 step 6)."""
+
+from datetime import datetime
+
+from django.db.models import Count
+
+from campaigns.models import Player, Round, RoundStandings
+from league.selectors.standings import live_standings
+from rules.economy import income
+from rules.ruleset import Ruleset
+
+
+def round_close(*, round: Round, now: datetime) -> None:  # noqa: A002
+    """Reveal the seed (R-DICE-3), pay income (R-ECO-1), freeze standings (R-VP-2).
+    Idempotent: a round whose standings are frozen is left as it is."""
+    if RoundStandings.objects.filter(round=round).exists():
+        return
+    ruleset = Ruleset.from_dict(round.campaign.ruleset)
+    players = Player.objects.filter(campaign=round.campaign).annotate(owned=Count("tiles"))
+    for player in players:
+        player.requisition += income(ruleset, player.owned)
+    Player.objects.bulk_update(players, ["requisition"])
+    round.seed_revealed = True
+    round.closed_at = now
+    round.save(update_fields=["seed_revealed", "closed_at"])
+    RoundStandings.objects.create(round=round, rows=live_standings(round.campaign))

@@ -1,0 +1,70 @@
+"""Addresses of the campaign pages (issue 5); links and bookmarks depend on them. Pages of
+other apps (battles, fleets, naval battles) add theirs under the same ``campaigns/<id>/``."""
+
+from django.urls import path
+
+from web.views import (
+    audit,
+    battle_actions,
+    battles,
+    campaign,
+    conquest,
+    fleet_actions,
+    fleets,
+    home,
+    manage,
+    manage_actions,
+    naval,
+    standings,
+)
+from web.views import map as map_views
+
+app_name = "campaigns"
+CAMPAIGN = "campaigns/<int:campaign_id>/"
+MANAGE = CAMPAIGN + "manage/"
+BATTLE = CAMPAIGN + "battles/<int:battle_id>/"
+FLEET = CAMPAIGN + "fleets/<int:fleet_id>/"
+
+urlpatterns = [
+    path("", home.index, name="index"),
+    path("campaigns/new/", home.create, name="create"),
+    path(CAMPAIGN, campaign.detail, name="detail"),
+    path(CAMPAIGN + "map/", map_views.map_page, name="map"),
+    path(CAMPAIGN + "map/tiles/<int:tile_id>/", map_views.tile_panel, name="tile"),
+    path(CAMPAIGN + "map/declare/", map_views.declare, name="declare"),
+    path(CAMPAIGN + "map/purchase/", map_views.purchase, name="purchase"),
+    path(CAMPAIGN + "map/attacks/<int:attack_id>/withdraw/", map_views.withdraw,
+         name="withdraw"),
+    path(CAMPAIGN + "battles/", battles.battle_list, name="battles"),
+    path(CAMPAIGN + "battles/calendar/", battle_actions.calendar_feed, name="calendar-feed"),
+    path(BATTLE, battles.battle_detail, name="battle"),
+    path(BATTLE + "army-list/", battle_actions.list_submit, name="battle-list"),
+    path(BATTLE + "schedule/", battle_actions.date_propose, name="battle-propose"),
+    path(BATTLE + "schedule/accept/", battle_actions.date_accept, name="battle-accept"),
+    path(BATTLE + "result/", battle_actions.result_report, name="battle-report"),
+    path(BATTLE + "result/confirm/", battle_actions.result_confirm, name="battle-confirm"),
+    path(BATTLE + "result/dispute/", battle_actions.result_dispute, name="battle-dispute"),
+    path(BATTLE + "chain/", battle_actions.chain_decision, name="battle-chain"),
+    path(CAMPAIGN + "fleets/", fleets.fleets_page, name="fleets"),
+    path(FLEET + "orders/", fleet_actions.orders_save, name="fleet-orders"),
+    path(FLEET + "standing-orders/", fleet_actions.standing_orders_save,
+         name="fleet-standing-orders"),
+    path(FLEET + "embark/", fleet_actions.embark, name="fleet-embark"),
+    path(FLEET + "disembark/", fleet_actions.disembark, name="fleet-disembark"),
+    path(CAMPAIGN + "naval-battles/<int:naval_id>/", naval.naval_battle_page,
+         name="naval-battle"),
+    path(CAMPAIGN + "conquest/", conquest.conquest_page, name="conquest"),
+    path(CAMPAIGN + "conquest/preview/", conquest.conquest_preview, name="conquest-preview"),
+    path(CAMPAIGN + "standings/", standings.standings_page, name="standings"),
+    path(CAMPAIGN + "rounds/<int:number>/audit/", audit.audit_page, name="audit"),
+    path(CAMPAIGN + "rounds/<int:number>/audit/verify/", audit.verify, name="verify"),
+    path(MANAGE, manage.manage_page, name="manage"),
+    path(MANAGE + "settings/", manage_actions.settings_save, name="manage-settings"),
+    path(MANAGE + "ruleset/", manage_actions.ruleset_save, name="manage-ruleset"),
+    path(MANAGE + "map/", manage_actions.map_upload, name="manage-map"),
+    path(MANAGE + "players/", manage_actions.player_add, name="manage-players"),
+    path(MANAGE + "deadline/", manage_actions.deadline_set, name="manage-deadline"),
+    path(MANAGE + "advance/", manage_actions.advance, name="manage-advance"),
+    path(MANAGE + "battles/<int:battle_id>/result/", manage_actions.result_enter,
+         name="manage-result"),
+]

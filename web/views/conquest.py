@@ -1,0 +1,108 @@
+"""/campaigns/<id>/conquest/: the player's won attacks with threshold, modifiers and exact
+chance (R-CON-7), recomputed live (htmx) as boxes are ticked; the sealed choice (R-CON-4) and,
+once every choice is in, the rolls with their dice."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from battles.services.conquest import conquest_choose, conquest_view
+from campaigns.errors import DomainError
+from campaigns.models import Round, Tile
+from web.forms import ConquestChoiceForm, add_service_error
+from web.views.scope import Scope, campaign_page
+
+
+def _round(scope: Scope, number: str) -> Round | None:
+    """Round ``number``; by default the current round while it is in conquest, else the
+    latest round whose rolls were made, else the current one."""
+    rounds = scope.campaign.rounds.all()
+    if number.isdigit():
+        return get_object_or_404(rounds, number=int(number))
+    current = scope.round
+    if current is None or current.phase == Round.Phase.CONQUEST:
+        return current
+    resolved = rounds.filter(conquest_resolved_at__isnull=False).order_by("-number").first()
+    return resolved or current
+
+
+def _preview(params) -> list[int] | None:
+    """The ticked attack ids of a live preview; None when the page was not ticked yet."""
+    if "preview" not in params:
+        return None
+    return [int(v) for v in params.getlist("roll") if v.isdigit()]
+
+
+def conquest_context(scope: Scope, rnd: Round | None, preview=None, form=None) -> dict:
+    if rnd is None:
+        return {"conquest_round": None, "items": [], "rolls": []}
+    view = conquest_view(rnd, scope.player, preview)
+    tiles = Tile.objects.filter(pk__in={row["tile"] for row in view["items"] + view["rolls"]})
+    tiles = {tile.pk: tile for tile in tiles.select_related("planet")}
+    chosen = view["choice"] if view["choice"] is not None else preview
+    ticked = {item["attack"] for item in view["items"]} if chosen is None else set(chosen)
+    items = [{**item, "tile_obj": tiles[item["tile"]], "ticked": item["attack"] in ticked}
+             for item in view["items"]]
+    return {"conquest_round": rnd, "items": items,
+            "rolls": [{**roll, "tile_obj": tiles[roll["tile"]]} for roll in view["rolls"]],
+            "choice": view["choice"], "resolved": view["resolved"],
+            "choosing": (rnd.phase == Round.Phase.CONQUEST and view["choice"] is None
+                         and not view["resolved"] and bool(items)),
+            "expected": sum(item["chance"] for item in items if item["ticked"]),
+            "form": form}
+
+
+def _round_numbers(scope: Scope) -> list[int]:
+    return list(scope.campaign.rounds.order_by("number").values_list("number", flat=True))
+
+
+def _page_url(scope: Scope, rnd: Round) -> str:
+    url = reverse("campaigns:conquest", args=[scope.campaign.pk])
+    return f"{url}?round={rnd.number}"
+
+
+@require_http_methods(["GET", "POST"])
+@campaign_page("player")
+def conquest_page(request, scope: Scope):
+    if request.method == "POST":
+        return _choose(request, scope)
+    rnd = _round(scope, request.GET.get("round", ""))
+    context = scope.context(**conquest_context(scope, rnd),
+                            rounds=_round_numbers(scope))
+    return render(request, "web/conquest.html", context)
+
+
+def _choose(request, scope: Scope):
+    """Seal the choice (R-CON-4): ticked attacks roll, the rest are waived (R-CON-5)."""
+    rnd = _round(scope, request.POST.get("round", ""))
+    if rnd is None:
+        messages.error(request, _("The campaign has not started yet."))
+        return redirect("campaigns:conquest", scope.campaign.pk)
+    own = [item["attack"] for item in conquest_view(rnd, scope.player)["items"]]
+    form = ConquestChoiceForm(request.POST, attacks=own)
+    if form.is_valid():
+        try:
+            conquest_choose(player=scope.player, rnd=rnd, roll=form.cleaned_data["roll"])
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Your choice is sealed."))
+            return redirect(_page_url(scope, rnd))
+    ticked = [int(v) for v in request.POST.getlist("roll") if v.isdigit()]
+    context = scope.context(**conquest_context(scope, rnd, ticked, form),
+                            rounds=_round_numbers(scope))
+    return render(request, "web/conquest.html", context, status=400)
+
+
+@require_GET
+@campaign_page("player")
+def conquest_preview(request, scope: Scope):
+    """The items table for the ticked boxes, as an htmx partial."""
+    rnd = _round(scope, request.GET.get("round", ""))
+    if not request.htmx:
+        return redirect(_page_url(scope, rnd) if rnd else
+                        reverse("campaigns:conquest", args=[scope.campaign.pk]))
+    context = scope.context(**conquest_context(scope, rnd, _preview(request.GET)))
+    return render(request, "web/_conquest_items.html", context)

@@ -1,0 +1,134 @@
+"""/campaigns/<id>/fleets/: the viewer's fleets in full (ships with values, cargo, crew and
+datasheet, standing orders, this round's movement order), with the forms to change them;
+other fleets with their public fields only (R-FLT-7); the sea hazards and naval battle reports
+the viewer may see (R-SEA-2, R-NAV-13).
+
+Movement orders are built by clicking areas: each area is a button carrying its neighbours
+(``static/feldzug.js`` keeps the path field in step); without script the area numbers are typed.
+The services decide whether an order is legal."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from campaigns.models import Round
+from campaigns.selectors.campaigns import player_list
+from fleets.selectors.fleets import (
+    campaign_fleets,
+    fleet_views,
+    visible_hazards,
+    visible_naval_battles,
+)
+from league.selectors.map import map_document
+from rules.fleet_phase_orders import EMBARK_AREA_KINDS
+from web.forms import EmbarkForm, FleetOrderForm, StandingOrdersForm
+from web.views.scope import Scope, campaign_page
+
+
+def _phase(scope: Scope) -> str | None:
+    return scope.round.phase if scope.round else None
+
+
+def _owns(scope: Scope, fleet: dict) -> bool:
+    return scope.player is not None and fleet["owner"] == scope.player.pk
+
+
+def gives_standing_orders(scope: Scope, owner_id: int | None) -> bool:
+    """The owner, or the admin for an ownerless (pirate) fleet, as the API allows."""
+    if owner_id is None:
+        return scope.is_admin
+    return scope.player is not None and owner_id == scope.player.pk
+
+
+def embark_id(ship_id) -> str:
+    """Element ids of a ship's embark form: one form per ship on the page."""
+    return f"id_e{ship_id}_%s"
+
+
+def _forms(scope: Scope, fleet: dict, bound: dict) -> dict:
+    key = fleet["id"]
+    declare = _phase(scope) == Round.Phase.DECLARE and _owns(scope, fleet)
+    path = ", ".join(str(a) for a in (fleet["orders"] or {}).get("path", []))
+    standing = fleet["standing_orders"]
+    forms = {
+        "order_form": bound.get(("orders", key)) or (
+            FleetOrderForm(initial={"path": path}, prefix=f"f{key}") if declare else None),
+        "standing_form": bound.get(("standing", key)) or (
+            StandingOrdersForm(ships=fleet["ships"], prefix=f"s{key}", initial={
+                "interception": standing["interception"], "stance": standing["stance"],
+                "benefits": ", ".join(standing["benefits"])})
+            if gives_standing_orders(scope, fleet["owner"])
+            and _phase(scope) != Round.Phase.FLEETS else None),
+        "transport": declare,
+    }
+    return forms
+
+
+def _ships(fleet: dict, area: dict, transport: bool, bound: dict) -> list[dict]:
+    ships = []
+    for ship in fleet["ships"]:
+        embark = None
+        if transport and area["kind"] in EMBARK_AREA_KINDS and ship["capacity"]:
+            embark = bound.get(("embark", ship["id"])) or EmbarkForm(
+                initial={"ship": ship["id"]}, auto_id=embark_id(ship["id"]))
+        ships.append({**ship, "embark_form": embark})
+    return ships
+
+
+def _full(scope: Scope, fleet: dict, areas: dict, bound: dict) -> dict:
+    area = areas[fleet["area"]]
+    forms = _forms(scope, fleet, bound)
+    path = (fleet["orders"] or {}).get("path", [])
+    return {**fleet, **forms, "area_obj": area,
+            "ships": _ships(fleet, area, forms["transport"], bound),
+            "path_names": [areas[a]["name"] for a in path if a in areas],
+            "line_names": [s["name"] for s in fleet["ships"]]}
+
+
+def _area_rows(document: dict) -> dict[int, dict]:
+    planets = {p["id"]: p["name"] for p in document["planets"]}
+    return {a["id"]: {**a, "planet_name": planets.get(a["planet"]),
+                      "adjacent_text": " ".join(str(n) for n in a["adjacent"])}
+            for a in document["areas"]}
+
+
+def fleets_context(scope: Scope, bound: dict | None = None) -> dict:
+    """Everything the page shows; ``bound`` holds the forms of a refused post, keyed by
+    (form kind, fleet or ship id), shown instead of fresh ones."""
+    bound = bound or {}
+    campaign = scope.campaign
+    areas = _area_rows(map_document(campaign))
+    players = {p.pk: p for p in player_list(campaign)}
+    views = fleet_views(campaign_fleets(campaign), player=scope.player, is_admin=scope.is_admin,
+                        rnd=scope.round)
+    full = [_full(scope, v, areas, bound) for v in views if "ships" in v]
+    public = [{**v, "area_obj": areas[v["area"]], "owner_player": players.get(v["owner"])}
+              for v in views if "ships" not in v]
+    for fleet in full:
+        fleet["owner_player"] = players.get(fleet["owner"])
+    context = {"own_fleets": [f for f in full if _owns(scope, f)],
+               "admin_fleets": [f for f in full if not _owns(scope, f)],
+               "public_fleets": public, "areas": list(areas.values()),
+               "in_declare": _phase(scope) == Round.Phase.DECLARE}
+    if scope.is_member:
+        context["hazards"] = [{"hazard": h, "area_obj": areas.get(h.area_id)} for h in
+                              visible_hazards(campaign, player=scope.player,
+                                              is_admin=scope.is_admin)]
+        context["naval_battles"] = naval_rows(scope, areas, players)
+    return scope.context(**context)
+
+
+def naval_rows(scope: Scope, areas: dict, players: dict) -> list[dict]:
+    battles = visible_naval_battles(scope.campaign, player=scope.player, is_admin=scope.is_admin)
+    return [{"battle": b, "area_obj": areas.get(b.area_id),
+             "attacker": players.get(b.attacker_id), "defender": players.get(b.defender_id),
+             "winner": b.outcome.get("winner")} for b in battles]
+
+
+def render_fleets(request, scope: Scope, bound: dict | None = None, status: int = 200):
+    return render(request, "web/fleets.html", fleets_context(scope, bound), status=status)
+
+
+@require_GET
+@campaign_page()
+def fleets_page(request, scope: Scope):
+    return render_fleets(request, scope)

@@ -1,0 +1,67 @@
+"""/: the campaigns a user plays in or runs, the others they may watch, and (for staff, as in
+the API) a form to create a campaign."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from campaigns.errors import DomainError
+from campaigns.models import Campaign, Player
+from campaigns.selectors.campaigns import campaign_list, round_summary
+from campaigns.services.campaigns import campaign_create
+from web.forms import CampaignForm, add_service_error
+from web.views.scope import forbidden
+
+
+def may_create(user) -> bool:
+    return user.is_authenticated and (user.is_staff or user.is_superuser)
+
+
+def _memberships(user) -> tuple[dict[int, str], set[int]]:
+    """Campaign id -> the user's faction, and the ids of the campaigns the user runs."""
+    if not user.is_authenticated:
+        return {}, set()
+    factions = dict(Player.objects.filter(user=user).values_list("campaign_id", "faction"))
+    runs = set(Campaign.admins.through.objects.filter(user=user)
+               .values_list("campaign_id", flat=True))
+    return factions, runs
+
+
+def _render(request, form=None, status: int = 200):
+    factions, runs = _memberships(request.user)
+    mine, others = [], []
+    for campaign in campaign_list(request.user):
+        entry = {"campaign": campaign, "round": round_summary(campaign),
+                 "faction": factions.get(campaign.pk), "runs": campaign.pk in runs}
+        (mine if entry["faction"] or entry["runs"] else others).append(entry)
+    if form is None and may_create(request.user):
+        form = CampaignForm()
+    return render(request, "home.html", {"mine": mine, "others": others, "form": form},
+                  status=status)
+
+
+@require_GET
+def index(request):
+    return _render(request)
+
+
+@require_POST
+def create(request):
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("campaigns:index"))
+    if not may_create(request.user):
+        return forbidden(request)
+    form = CampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            campaign = campaign_create(creator=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Campaign created. Add players, import a map and "
+                                        "start the first round."))
+            return redirect("campaigns:manage", campaign.pk)
+    return _render(request, form, status=400)

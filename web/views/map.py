@@ -1,0 +1,192 @@
+"""/campaigns/<id>/map/: one SVG hex map per planet with the areas around it and their fleets;
+in the declare phase a click on a tile asks the rules whether the player may attack it (an
+htmx partial) and declares; attack armies are bought and declarations withdrawn here."""
+
+from collections import defaultdict
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from battles.selectors.attacks import army_balance, visible_attacks
+from battles.selectors.legality import attack_check
+from battles.services.attacks import attack_declare, attack_withdraw, purchase_create
+from campaigns.errors import DomainError
+from campaigns.models import Attack, Marker, MarkerType, Round, Tile
+from campaigns.selectors.campaigns import player_list
+from fleets.selectors.fleet_view import full_fleets
+from league.selectors.map import map_document
+from web.forms import DeclareForm, PurchaseForm, add_service_error
+from web.presenters.hexmap import planet_drawing
+from web.templatetags.feldzug import explained
+from web.views.scope import Scope, campaign_page
+
+
+def _in_declare(scope: Scope) -> bool:
+    return scope.round is not None and scope.round.phase == Round.Phase.DECLARE
+
+
+def _areas(document: dict, planets: dict, fleets: list[dict]) -> list[dict]:
+    names = {area["id"]: area["name"] for area in document["areas"]}
+    areas = {area["id"]: {**area, "fleets": [], "planet_name": planets.get(area["planet"]),
+                          "adjacent_names": [names[a] for a in area["adjacent"]]}
+             for area in document["areas"]}
+    for fleet in fleets:
+        areas[fleet["area"]]["fleets"].append(fleet)
+    return list(areas.values())
+
+
+def map_context(scope: Scope) -> dict:
+    """The drawings, legend and area list everyone who sees the campaign sees, with full
+    fleets only for their owner and the admin (R-FLT-7)."""
+    campaign = scope.campaign
+    document = map_document(campaign)
+    players = {p.pk: p for p in player_list(campaign)}
+    full = full_fleets(campaign, player=scope.player, is_admin=scope.is_admin)
+    fleets = [{**fleet, "owner_player": players.get(fleet["owner"]), "full": full.get(fleet["id"])}
+              for fleet in document["fleets"]]
+    areas = _areas(document, {p["id"]: p["name"] for p in document["planets"]}, fleets)
+    in_orbit = defaultdict(list)
+    for area in areas:
+        if area["kind"] == "orbit":
+            in_orbit[area["planet"]] += [{**f, "area_name": area["name"]} for f in area["fleets"]]
+    colours = {pk: player.colour for pk, player in players.items()}
+    marker_names = dict(MarkerType.objects.filter(campaign=campaign).values_list("code", "name"))
+    drawings = []
+    for planet in document["planets"]:
+        tiles = [{**t, "owner_player": players.get(t["owner"]),
+                  "markers": [{**m, "name": marker_names.get(m["type"], m["type"])}
+                              for m in t["markers"]]}
+                 for t in planet["tiles"]]
+        drawings.append(planet_drawing({**planet, "tiles": tiles}, colours,
+                                       in_orbit[planet["id"]]))
+    return {"planets": drawings, "areas": areas, "players": list(players.values()),
+            "marker_names": marker_names}
+
+
+def _declare_context(scope: Scope) -> dict:
+    """The player's armies, requisition and declarations this round; the others' declarations
+    only once declare ended (``visible_attacks``, R-SEC-2)."""
+    rnd = scope.round
+    if rnd is None or not scope.is_member:
+        return {}
+    context = {"attacks": visible_attacks(rnd, player=scope.player, is_admin=scope.is_admin)
+               .select_related("tile__planet", "player__user")}
+    if scope.player:
+        context["balance"] = army_balance(rnd, scope.player)
+    return context
+
+
+def render_map(request, scope: Scope, *, purchase_form=None, status: int = 200):
+    tile_id = request.GET.get("tile", "")
+    panel = {}
+    if tile_id.isdigit():
+        tile = _tile(scope, int(tile_id))
+        panel = tile_context(scope, tile) if tile else {}
+    if purchase_form is None and _in_declare(scope) and scope.player:
+        purchase_form = PurchaseForm()
+    context = scope.context(**map_context(scope), **_declare_context(scope), **panel,
+                            purchase_form=purchase_form)
+    return render(request, "web/map.html", context, status=status)
+
+
+@require_GET
+@campaign_page()
+def map_page(request, scope: Scope):
+    return render_map(request, scope)
+
+
+def _tile(scope: Scope, tile_id: int) -> Tile | None:
+    return (Tile.objects.filter(campaign=scope.campaign, pk=tile_id)
+            .select_related("planet", "owner__user").first())
+
+
+def tile_context(scope: Scope, tile: Tile) -> dict:
+    """What the tile panel shows: the tile, and for a player in declare the rules' verdict on
+    attacking it (R-ATK-6: the broken rule and why)."""
+    markers = Marker.objects.filter(tile=tile).select_related("type").order_by("id")
+    context = {"tile": tile, "tile_markers": markers}
+    if scope.player and _in_declare(scope):
+        context["check"] = attack_check(scope.round, scope.player, tile)
+        context["declare_form"] = DeclareForm(initial={"tile": tile.pk})
+    return context
+
+
+@require_GET
+@campaign_page()
+def tile_panel(request, scope: Scope, tile_id: int):
+    """The tile panel as an htmx partial; without htmx, the map page showing it."""
+    tile = _tile(scope, tile_id)
+    if tile is None:
+        return render(request, "web/_tile_missing.html", status=404)
+    if not request.htmx:
+        return redirect(_map_url(scope, tile_id))
+    return render(request, "web/_tile_panel.html", scope.context(**tile_context(scope,
+                                                                                      tile)))
+
+
+def _map_url(scope: Scope, tile_id=None) -> str:
+    url = reverse("campaigns:map", args=[scope.campaign.pk])
+    return f"{url}?tile={tile_id}#tile-panel" if tile_id else url
+
+
+def _refused(request, exc: DomainError) -> None:
+    messages.error(request, _("Refused: %(reason)s") % {"reason": explained(exc)})
+
+
+@require_POST
+@campaign_page("player")
+def declare(request, scope: Scope):
+    form = DeclareForm(request.POST)
+    tile = _tile(scope, form.cleaned_data["tile"]) if form.is_valid() else None
+    if tile is None or scope.round is None:
+        messages.error(request, _("Choose a tile of this campaign's map."))
+        return redirect(_map_url(scope))
+    try:
+        attack_declare(player=scope.player, round=scope.round, tile=tile)
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, _("Attack declared on %(planet)s (%(q)s, %(r)s).")
+                         % {"planet": tile.planet.name, "q": tile.q, "r": tile.r})
+    return redirect(_map_url(scope, tile.pk))
+
+
+@require_POST
+@campaign_page("player")
+def withdraw(request, scope: Scope, attack_id: int):
+    """Withdraw one's own declaration (R-ATK-5); another player's is 404 (R-SEC-2)."""
+    attack = get_object_or_404(Attack, round__campaign=scope.campaign, player=scope.player,
+                               pk=attack_id)
+    try:
+        attack_withdraw(player=scope.player, attack=attack)
+    except DomainError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, _("Declaration withdrawn; its attack army stays spent."))
+    return redirect(_map_url(scope))
+
+
+@require_POST
+@campaign_page("player")
+def purchase(request, scope: Scope):
+    form = PurchaseForm(request.POST)
+    if form.is_valid() and scope.round is not None:
+        try:
+            bought = purchase_create(player=scope.player, round=scope.round,
+                                     attack_armies=form.cleaned_data["attack_armies"])
+        except DomainError as exc:
+            add_service_error(form, exc)
+        else:
+            text = ngettext("Bought %(armies)s attack army for %(cost)s requisition.",
+                            "Bought %(armies)s attack armies for %(cost)s requisition.",
+                            bought.attack_armies)
+            messages.success(request, text % {"armies": bought.attack_armies,
+                                              "cost": bought.cost})
+            return redirect(_map_url(scope))
+    elif scope.round is None:
+        form.add_error(None, _("The campaign has not started yet."))
+    return render_map(request, scope, purchase_form=form, status=400)
