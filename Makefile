@@ -24,10 +24,11 @@ run: $(VENV)/.runtime
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 worker: $(VENV)/.runtime
 	$(BIN)/celery -A config worker --loglevel=INFO

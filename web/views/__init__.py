@@ -1,2 +1,3 @@
-"""Server-rendered pages of a campaign (issue 5). One module per page; ``scope`` resolves the
-campaign and the viewer's rights, ``nav`` lists the campaign tabs."""
+"""Server-rendered pages, one module per subject (ARCHITECTURE.md): home, campaign, map,
+battles, fleets, naval, conquest, standings, audit, manage. ``scope`` resolves the campaign and
+the viewer's rights, ``nav`` lists the campaign tabs, ``actions`` runs a form post."""

@@ -5,7 +5,7 @@ it names."""
 from django.contrib import messages
 
 from campaigns.errors import DomainError
-from web.forms import add_service_error
+from web.forms.common import add_service_error
 
 
 def form_action(request, form, call, *, done, again, refusal=add_service_error):

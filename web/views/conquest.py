@@ -11,7 +11,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from battles.services.conquest import conquest_choose, conquest_view
 from campaigns.errors import DomainError
 from campaigns.models import Round, Tile
-from web.forms import ConquestChoiceForm, add_service_error
+from web.forms.common import add_service_error
+from web.forms.conquest import ConquestChoiceForm
 from web.views.scope import Scope, campaign_page
 
 

@@ -12,7 +12,8 @@ from campaigns.errors import DomainError
 from campaigns.models import Campaign, Player
 from campaigns.selectors.campaigns import campaign_list, round_summary
 from campaigns.services.campaigns import campaign_create
-from web.forms import CampaignForm, add_service_error
+from web.forms.common import add_service_error
+from web.forms.home import CampaignForm
 from web.views.scope import forbidden
 
 

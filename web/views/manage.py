@@ -1,21 +1,33 @@
-"""/campaigns/<id>/manage/: the league admin's page. Each section posts to its own action in
-``manage_actions``; an invalid form comes back here bound, its errors next to its fields."""
+"""/campaigns/<id>/manage/: the league admin's page, and its actions (POST, then back to
+/manage/): campaign settings, ruleset, map import, players, the current deadline, advancing the
+phase, and entering or correcting battle results. Each action calls the service the API calls;
+an invalid form comes back here bound, its errors next to the fields they name."""
 
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
 from battles.models import Battle
+from battles.services.results import battle_result_enter, check_result_phase
+from campaigns.errors import DomainError
 from campaigns.selectors.campaigns import player_list
+from campaigns.services import campaigns as campaign_services
 from campaigns.services.campaigns import current_ruleset
-from web.forms import (
+from league.services import rounds as round_services
+from league.services.map_document import DocumentInvalid, map_import
+from web.forms.common import add_service_error
+from web.forms.home import CampaignForm
+from web.forms.manage import (
     AdvanceForm,
-    CampaignForm,
     DeadlineForm,
     MapImportForm,
     PlayerAddForm,
     ResultForm,
     RulesetForm,
 )
+from web.templatetags.feldzug import explained
+from web.views.actions import form_action
 from web.views.scope import Scope, campaign_page
 
 
@@ -79,3 +91,146 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
 @campaign_page("admin")
 def manage_page(request, scope: Scope):
     return render_manage(request, scope)
+
+
+def _back(scope: Scope, anchor: str = ""):
+    response = redirect("campaigns:manage", scope.campaign.pk)
+    if anchor:
+        response["Location"] += f"#{anchor}"
+    return response
+
+
+def _done(request, scope: Scope, message: str, anchor: str):
+    messages.success(request, message)
+    return _back(scope, anchor)
+
+
+def _form_action(request, scope: Scope, form, form_name: str, anchor: str, call,
+                 refusal=add_service_error):
+    """``form_action`` on the manage page: back to section ``anchor``, or the page again with
+    the bound form as ``form_name``."""
+    return form_action(request, form, call, done=lambda: _back(scope, anchor),
+                       again=lambda bound: render_manage(request, scope, status=400,
+                                                         **{form_name: bound}),
+                       refusal=refusal)
+
+
+def admin_action(view):
+    return require_POST(campaign_page("admin")(view))
+
+
+@admin_action
+def settings_save(request, scope: Scope):
+    def save(data):
+        campaign_services.campaign_update(campaign=scope.campaign, **data)
+        return _("Campaign settings saved.")
+
+    return _form_action(request, scope, CampaignForm(request.POST), "settings_form", "settings",
+                        save)
+
+
+@admin_action
+def ruleset_save(request, scope: Scope):
+    form = RulesetForm(request.POST)
+
+    def save(data):
+        campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset())
+        return _("Ruleset saved.")
+
+    def refusal(form, exc):
+        add_service_error(form, exc, {exc.field: RulesetForm.field_for(exc.field)})
+
+    return _form_action(request, scope, form, "ruleset_form", "ruleset", save, refusal=refusal)
+
+
+@admin_action
+def map_upload(request, scope: Scope):
+    """Replace the whole map; a rejected document lists every problem by its path."""
+    form = MapImportForm(request.POST, request.FILES)
+    errors = {}
+    if form.is_valid():
+        try:
+            map_import(campaign=scope.campaign,
+                                    document=form.cleaned_data["document"])
+        except DocumentInvalid as exc:
+            errors = exc.errors
+            form.add_error("document", _("The document was rejected; nothing was imported. "
+                                         "Problems by place in the document are listed below."))
+        except DomainError as exc:
+            add_service_error(form, exc, {exc.field: "document"})
+        else:
+            return _done(request, scope, _("Map imported."), "map")
+    return render_manage(request, scope, status=400, map_form=form, map_errors=errors)
+
+
+@admin_action
+def player_add(request, scope: Scope):
+    def add(data):
+        player = campaign_services.player_add(campaign=scope.campaign, **data)
+        return _("%(user)s joined as %(faction)s.") % {"user": player.user.username,
+                                                        "faction": player.faction}
+
+    def refusal(form, exc):
+        add_service_error(form, exc, {"user": "username"})
+
+    return _form_action(request, scope, PlayerAddForm(request.POST), "player_form", "players",
+                        add, refusal=refusal)
+
+
+@admin_action
+def deadline_set(request, scope: Scope):
+    form = DeadlineForm(request.POST)
+    if form.is_valid():
+        if scope.round is None:
+            form.add_error(None, _("The campaign has not started yet."))
+        else:
+            try:
+                round_services.round_set_deadline(rnd=scope.round,
+                                                  deadline=form.cleaned_data["phase_deadline"])
+            except DomainError as exc:
+                add_service_error(form, exc)
+            else:
+                return _done(request, scope, _("Deadline set."), "round")
+    return render_manage(request, scope, status=400, deadline_form=form)
+
+
+@admin_action
+def advance(request, scope: Scope):
+    """Start round 1, or move the current round on from the phase the admin saw (R-RND-2);
+    a repeated click finds that phase left already and changes nothing."""
+    form = AdvanceForm(request.POST)
+    if not form.is_valid():
+        return render_manage(request, scope, status=400, advance_form=form)
+    expected, current = form.cleaned_data["expected_phase"], scope.round
+    try:
+        if current is not None and expected != current.phase:
+            messages.info(request, _("The round had moved on already; nothing changed."))
+            return _back(scope, "round")
+        round_services.campaign_advance(campaign=scope.campaign, expected_phase=expected or None)
+    except DomainError as exc:
+        form.add_error(None, explained(exc))
+        return render_manage(request, scope, status=400, advance_form=form)
+    return _done(request, scope, _("The campaign moved on to the next phase."), "round")
+
+
+@admin_action
+def result_enter(request, scope: Scope, battle_id: int):
+    """Enter or correct a result, confirmed at once (R-BAT-3, R-BAT-4); settles a dispute."""
+    battle = get_object_or_404(Battle.objects.select_related("round"), campaign=scope.campaign,
+                               pk=battle_id)
+    number = battle.round.number
+
+    def enter(data):
+        check_result_phase(battle.round, battle)
+        battle_result_enter(battle=battle, by_admin_user=request.user, **data)
+        return _("Result saved.")
+
+    def done():
+        response = _back(scope)
+        response["Location"] += f"?round={number}#battle-{battle.pk}"
+        return response
+
+    return form_action(request, ResultForm(request.POST, prefix=f"b{battle.pk}"), enter,
+                       done=done, again=lambda form: render_manage(
+                           request, scope, status=400, result_forms={battle.pk: form},
+                           results_number=number))

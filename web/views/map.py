@@ -19,7 +19,8 @@ from campaigns.models import Attack, Marker, MarkerType, Round, Tile
 from campaigns.selectors.campaigns import player_list
 from fleets.selectors.fleet_view import full_fleets
 from league.selectors.map import map_document
-from web.forms import DeclareForm, PurchaseForm, add_service_error
+from web.forms.common import add_service_error
+from web.forms.map import DeclareForm, PurchaseForm
 from web.presenters.hexmap import planet_drawing
 from web.templatetags.feldzug import explained
 from web.views.scope import Scope, campaign_page

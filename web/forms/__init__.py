@@ -1,0 +1,1 @@
+"""The pages' forms, one module per page subject (web/forms/<subject>.py)."""
