@@ -10,7 +10,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends gcc libc6-dev \
  && pip install --no-cache-dir . "mypy>=1.11,<3" \
  && mypyc && rm -rf build .mypy_cache \
- && python -c "import rules.space as m; assert m.__file__.endswith('.so'), m.__file__" \
+ && python -c "import rules.space.battle as s, rules.naval.battle as n; \
+    assert all(m.__file__.endswith('.so') for m in (s, n)), (s.__file__, n.__file__)" \
  && pip uninstall -y mypy \
  && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* \
  && DJANGO_SETTINGS_MODULE=config.production SECRET_KEY=build ALLOWED_HOSTS=build \

@@ -2,10 +2,12 @@
 
 from functools import cached_property
 
+from django.shortcuts import get_object_or_404
 from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
 from campaigns import access
+from campaigns.models import Round
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -56,3 +58,9 @@ class CampaignScoped(APIView):
         if player is None:
             raise exceptions.PermissionDenied("Only players of this campaign may do this.")
         return player
+
+
+class RoundScoped(CampaignScoped):
+    # No docstring: the schema describes a view without one by CampaignScoped's docstring.
+    def get_round(self) -> Round:
+        return get_object_or_404(Round, campaign=self.campaign, number=self.kwargs["number"])

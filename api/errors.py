@@ -8,7 +8,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from campaigns.errors import DomainError
-from rules.violation import RuleViolation
 
 
 def _flatten(errors) -> dict:
@@ -34,9 +33,6 @@ def _domain_response(exc: DomainError) -> Response:
 def exception_handler(exc, context):
     if isinstance(exc, DomainError):
         return _domain_response(exc)
-    if isinstance(exc, RuleViolation):  # a rule check from rules/ that a service let through
-        return Response({"detail": exc.message, "code": exc.rule, "errors": {}},
-                        status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

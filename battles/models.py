@@ -1,8 +1,10 @@
-"""Tabletop battles, their results with history, and conquest rolls (R-BAT, R-CON)."""
+"""Tabletop battles, their results with history, and conquest rolls (R-BAT, R-CON). Each
+code's human label (translatable) is on its choices here."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from rules.conquest import WON_OUTCOMES, is_won
 
@@ -12,21 +14,21 @@ class Battle(models.Model):
     from 1 and the defender stays null until the link before is resolved (R-CON-6)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending"  # waiting for the previous chain link
-        OPEN = "open"  # to be played and reported
-        DONE = "done"  # result confirmed (or defaulted)
+        PENDING = "pending", _("waiting for the earlier attack on the tile")  # previous link
+        OPEN = "open", _("to be played")  # to be played and reported
+        DONE = "done", _("decided")  # result confirmed (or defaulted)
 
     class Outcome(models.TextChoices):
-        VICTORY = "victory"
-        MORAL_VICTORY = "moral_victory"
-        DRAW = "draw"
-        DEFEAT = "defeat"
+        VICTORY = "victory", _("Victory")
+        MORAL_VICTORY = "moral_victory", _("Moral victory")
+        DRAW = "draw", _("Draw")
+        DEFEAT = "defeat", _("Defeat")
 
     class ResultStatus(models.TextChoices):
-        NONE = ""
-        REPORTED = "reported"
-        CONFIRMED = "confirmed"
-        DISPUTED = "disputed"
+        NONE = "", _("no result")
+        REPORTED = "reported", _("reported")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
 
     WON = WON_OUTCOMES  # won attacks (R-BAT-3), as the rules define them
 
@@ -103,6 +105,15 @@ class ConquestRoll(models.Model):
     """One conquest roll (R-CON-1); one per attack at most (the unique key makes jobs
     idempotent). ``immediate`` marks a chain-link roll (R-CON-6)."""
 
+    class Modifier(models.TextChoices):
+        """The ``name`` of each entry of ``modifiers`` (``rules.conquest.Modifier``)."""
+
+        MORAL_VICTORY = "moral_victory", _("Moral victory")
+        DEFENCE = "defence", _("Defence line")
+        TERRAIN = "terrain", _("Terrain")
+        SHIELD = "shield", _("Shield generator")
+        MULTI_CONQUEST = "multi_conquest", _("Several conquests on one planet")
+
     round = models.ForeignKey("campaigns.Round", on_delete=models.CASCADE,
                               related_name="conquest_rolls")
     attack = models.OneToOneField("campaigns.Attack", on_delete=models.CASCADE,
@@ -128,6 +139,15 @@ class ArmyList(models.Model):
     """A participant's army list for one battle (R-ARM-1..3): one per battle and player,
     replaceable until the battle's lists are revealed (``Battle.lists_revealed_at``)."""
 
+    class Source(models.TextChoices):
+        """What the list was read from (``battles.rosters.SOURCES``)."""
+
+        TEXT = "text", _("pasted text")
+        JSON = "json", _("JSON")
+        ROS = "ros", _("BattleScribe .ros")
+        ROSZ = "rosz", _("BattleScribe .rosz")
+        NEWRECRUIT = "newrecruit", _("New Recruit")
+
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="army_lists")
     player = models.ForeignKey("campaigns.Player", on_delete=models.CASCADE,
                                related_name="army_lists")
@@ -137,7 +157,7 @@ class ArmyList(models.Model):
     total = models.PositiveIntegerField()
     roster_total = models.PositiveIntegerField(null=True, blank=True)
     warnings = models.JSONField(default=list, blank=True)
-    source = models.CharField(max_length=12)  # rosters.SOURCES
+    source = models.CharField(max_length=12, choices=Source.choices)
     submitted_at = models.DateTimeField()
 
     class Meta:
@@ -150,9 +170,9 @@ class ScheduleProposal(models.Model):
     time; a counter-proposal supersedes it, acceptance fixes the battle's date."""
 
     class Status(models.TextChoices):
-        PROPOSED = "proposed"
-        ACCEPTED = "accepted"
-        SUPERSEDED = "superseded"
+        PROPOSED = "proposed", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        SUPERSEDED = "superseded", _("superseded")
 
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="proposals")
     proposed_by = models.ForeignKey("campaigns.Player", on_delete=models.CASCADE,

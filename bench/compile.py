@@ -1,5 +1,7 @@
 """Build the compiled combat engines out of the source tree (mypyc; the modules are the
-``files`` of ``[tool.mypy]`` in ``pyproject.toml``).
+``files`` of ``[tool.mypy]`` in ``pyproject.toml``: submodules of the ``rules.naval`` and
+``rules.space`` packages, whose ``__init__.py`` only re-exports and stays interpreted, and
+``rules/boarding.py``).
 
     .venv/bin/python bench/compile.py [DEST]      # default: build/compiled
 

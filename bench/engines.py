@@ -28,14 +28,10 @@ from pathlib import Path
 # appended, not prepended: a compiled build on PYTHONPATH comes first
 sys.path.append(str(Path(__file__).resolve().parents[1]))
 
-import rules.naval_battle  # noqa: E402
-import rules.space  # noqa: E402
 from rules.dice import SimulationDice  # noqa: E402
-from rules.naval import resolve_naval_battle  # noqa: E402
-from rules.naval_input import naval_side  # noqa: E402
+from rules.naval import naval_side, resolve_naval_battle  # noqa: E402
 from rules.odds import naval_odds  # noqa: E402
-from rules.space import resolve_space_battle  # noqa: E402
-from rules.space_input import space_side  # noqa: E402
+from rules.space import resolve_space_battle, space_side  # noqa: E402
 
 SHIPS = 6
 PREVIEW = 10_000
@@ -59,9 +55,10 @@ def fleet(rng: random.Random, stance: str) -> dict:
 
 
 def build() -> str:
-    """Which build of the engines this process runs."""
-    compiled = all(not str(module.__file__).endswith(".py")
-                   for module in (rules.space, rules.naval_battle))
+    """Which build of the engines this process runs: where the battle functions come from
+    (``rules.naval.battle``, ``rules.space.battle``)."""
+    compiled = all(not str(sys.modules[fight.__module__].__file__).endswith(".py")
+                   for fight in (resolve_space_battle, resolve_naval_battle))
     return "compiled engines (mypyc)" if compiled else \
         "pure Python engines (production compiles them: README, make bench)"
 

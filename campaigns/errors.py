@@ -1,4 +1,14 @@
-"""Domain errors raised by services; the API and the pages turn them into 400/409 answers."""
+"""Domain errors raised by services; the API and the pages turn them into 400/409 answers.
+
+``rules/`` stays framework-free and raises its own ``rules.violation.RuleViolation`` (or
+returns a check naming ``rule`` and ``message``); a service turns either into this layer's
+``RuleViolation`` with ``RuleViolation.of``, or by running the rule code inside
+``rules_refusal()``. Nothing else translates them."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rules import violation
 
 
 class DomainError(Exception):
@@ -14,6 +24,23 @@ class DomainError(Exception):
 
 class RuleViolation(DomainError):
     """An action the rules forbid; ``code`` is the rule id (e.g. "R-ATK-2")."""
+
+    @classmethod
+    def of(cls, refusal, *, field: str | None = None) -> "RuleViolation":
+        """The one translation of a refusal by ``rules/`` (a ``rules.violation.RuleViolation``
+        or a failed check such as ``rules.attacks.AttackCheck``): the rule id is the code and
+        leads the message."""
+        return cls(f"{refusal.rule}: {refusal.message}", code=refusal.rule, field=field)
+
+
+@contextmanager
+def rules_refusal(field: str | None = None) -> Iterator[None]:
+    """Run rule code; a ``rules.violation.RuleViolation`` it raises leaves as this layer's
+    ``RuleViolation`` (naming ``field``), so nothing is half done."""
+    try:
+        yield
+    except violation.RuleViolation as exc:
+        raise RuleViolation.of(exc, field=field) from exc
 
 
 class Conflict(DomainError):

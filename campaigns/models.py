@@ -1,22 +1,27 @@
 """The campaign core: campaign, players, map, rounds and their dice log, purchases, attacks,
-standings. Rules live in ``rules/``; these models only store state."""
+standings. Rules live in ``rules/``; these models only store state.
+
+Each code's human label (translatable) is on its choices here; pages and forms read it from
+there (``web.templatetags.feldzug``)."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from rules.ruleset import defaults as ruleset_defaults
 
 
 class Campaign(models.Model):
     class Visibility(models.TextChoices):
-        PUBLIC = "public"
-        PRIVATE = "private"
+        PUBLIC = "public", pgettext_lazy("campaign", "public")
+        PRIVATE = "private", pgettext_lazy("campaign", "private")
 
     class Status(models.TextChoices):
-        SETUP = "setup"
-        RUNNING = "running"
-        FINISHED = "finished"
+        SETUP = "setup", _("in set-up")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
 
     name = models.CharField(max_length=120)
     visibility = models.CharField(max_length=10, choices=Visibility.choices,
@@ -62,7 +67,16 @@ class Planet(models.Model):
 class Tile(models.Model):
     """A hex field of a planet (R-MAP-1, R-MAP-2); axial coordinates q, r."""
 
-    FEATURES = ("mountain", "spaceport", "macropole", "defence")
+    class Feature(models.TextChoices):
+        """R-MAP-2 terrain features (``rules.board.FEATURES``), in the order the map shows
+        them."""
+
+        MOUNTAIN = "mountain", _("Mountain")
+        SPACEPORT = "spaceport", _("Spaceport")
+        MACROPOLE = "macropole", _("Macropole")
+        DEFENCE = "defence", _("Defence line")
+
+    FEATURES = tuple(Feature.values)
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="tiles")
     planet = models.ForeignKey(Planet, on_delete=models.CASCADE, related_name="tiles")
@@ -124,12 +138,12 @@ class Round(models.Model):
     round closes (R-DICE-2); it never leaves the server before ``seed_revealed``."""
 
     class Phase(models.TextChoices):
-        DECLARE = "declare"
-        FLEETS = "fleets"
-        LISTS = "lists"
-        BATTLES = "battles"
-        CONQUEST = "conquest"
-        CLOSED = "closed"
+        DECLARE = "declare", _("Declare")
+        FLEETS = "fleets", _("Fleets")
+        LISTS = "lists", _("Army lists")
+        BATTLES = "battles", _("Battles")
+        CONQUEST = "conquest", _("Conquest")
+        CLOSED = "closed", _("Closed")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -182,14 +196,14 @@ class Attack(models.Model):
     """An attack declaration (R-ATK). ``order`` is the declaration order within the round."""
 
     class Source(models.TextChoices):
-        ADJACENT = "adjacent"
-        STRUCTURE = "structure"
-        ORBIT = "orbit"
+        ADJACENT = "adjacent", _("adjacent to your territory")
+        STRUCTURE = "structure", _("from your spaceport or macropole on the planet")
+        ORBIT = "orbit", _("from orbit")
 
     class Status(models.TextChoices):
-        ACTIVE = "active"
-        WITHDRAWN = "withdrawn"
-        CANCELLED = "cancelled"
+        ACTIVE = "active", _("active")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        CANCELLED = "cancelled", _("cancelled")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="attacks")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="attacks")

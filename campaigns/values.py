@@ -1,8 +1,11 @@
-"""Checks of map values shared by the one-object builders and the map document (R-MAP-1,
-R-MAP-2): each returns an error message, or None for a valid value."""
+"""Bounds of input shared by the API, the pages and the map document, and checks of map values
+shared by the one-object builders and the map document (R-MAP-1, R-MAP-2): each check returns
+an error message, or None for a valid value."""
 
 from campaigns.models import Tile
 
+ID_MAX = 2**63 - 1  # the largest id accepted in input (ids are 64-bit, BigAutoField)
+ROUND_NUMBER_MAX = 2**31 - 1  # the largest round number accepted (PositiveIntegerField)
 FEATURES = Tile.FEATURES
 COORDINATE_LIMIT = 100_000
 TEXT_LIMIT = 80

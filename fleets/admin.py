@@ -4,6 +4,7 @@ admin sees hidden fields, R-FLT-7). Records written by the fleet phase are read-
 from django import forms
 from django.contrib import admin
 
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.models import (
     Area,
     Fleet,
@@ -14,8 +15,12 @@ from fleets.models import (
     SeaHazard,
     Ship,
 )
-from fleets.values import VALUE_LIMIT, datasheet_error, entries_error
-from rules.ruleset import Ruleset
+from rules.ship_values import (
+    MAX_DETACHMENT_POINTS,
+    SHIP_KEYS,
+    hazard_problems,
+    ship_problems,
+)
 
 
 @admin.register(Area)
@@ -28,7 +33,7 @@ class AreaAdmin(admin.ModelAdmin):
 
 
 class ShipForm(forms.ModelForm):
-    """Cargo, crew and datasheet as the rules read them (R-FLT-2, R-SPC-1)."""
+    """A ship's values as the rules read them (``rules.ship_values``: R-FLT-2, R-SPC-1)."""
 
     class Meta:
         model = Ship
@@ -38,18 +43,16 @@ class ShipForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         fleet = data.get("fleet") or (self.instance.fleet if self.instance.fleet_id else None)
-        points = (Ruleset.from_dict(fleet.campaign.ruleset).detachment_points
-                  if fleet is not None else VALUE_LIMIT)
-        for name, number, high in (("cargo", "points", points), ("crew", "cp", VALUE_LIMIT)):
-            if name in data:
-                error = entries_error(data[name], number, high)
-                if error:
-                    self.add_error(name, error)
-        if isinstance(data.get("cargo"), list) and len(data["cargo"]) > data.get("capacity", 0):
-            self.add_error("cargo", "More detachments than the capacity (R-FLT-2).")
-        error = datasheet_error(data.get("datasheet"))
-        if error:
-            self.add_error("datasheet", error)
+        points = (ruleset_of(fleet.campaign).detachment_points
+                  if fleet is not None else MAX_DETACHMENT_POINTS)
+        # the fleet shape's names; fields that failed their own checks are left out
+        ship = {("class" if key == "ship_class" else key): value for key, value in data.items()
+                if key in SHIP_KEYS or key == "ship_class"}
+        for problem in ship_problems(ship, detachment_points=points):
+            key = problem.path.split(".")[0].split("[")[0]
+            field = "ship_class" if key == "class" else key
+            if field in self.fields and not self.has_error(field):  # one message a field
+                self.add_error(field, problem.message if problem.path == key else str(problem))
         return data
 
 
@@ -82,8 +85,25 @@ class ShipAdmin(admin.ModelAdmin):
     raw_id_fields = ("fleet",)
 
 
+class SeaHazardForm(forms.ModelForm):
+    """A sea hazard's values within the ship bounds of R-FLT-2 (R-SEA-2)."""
+
+    class Meta:
+        model = SeaHazard
+        fields = ("campaign", "area", "owner", "name", "attack", "defence", "agility",
+                  "active")
+
+    def clean(self):
+        data = super().clean()
+        values = {key: data[key] for key in ("attack", "defence", "agility") if key in data}
+        for problem in hazard_problems(values):
+            self.add_error(problem.path, problem.message)
+        return data
+
+
 @admin.register(SeaHazard)
 class SeaHazardAdmin(admin.ModelAdmin):
+    form = SeaHazardForm
     list_display = ("name", "area", "owner", "attack", "defence", "agility", "active",
                     "triggered_at", "campaign")
     list_filter = ("active", "campaign")

@@ -5,14 +5,15 @@ anyone but the owner and the admin."""
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class Area(models.Model):
     class Kind(models.TextChoices):
-        OCEAN = "ocean"
-        COASTAL = "coastal"
-        ORBIT = "orbit"
-        ISLAND = "island"
+        OCEAN = "ocean", _("Ocean")
+        COASTAL = "coastal", _("Coastal waters")
+        ORBIT = "orbit", _("Orbit")
+        ISLAND = "island", _("Island")
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="areas")
@@ -35,10 +36,28 @@ class Area(models.Model):
 
 class Fleet(models.Model):
     class Kind(models.TextChoices):
-        REGULAR = "regular"
-        PIRATE = "pirate"
-        BUCCANEER = "buccaneer"
-        TREASURE = "treasure"
+        REGULAR = "regular", _("Regular fleet")
+        PIRATE = "pirate", _("Pirates")
+        BUCCANEER = "buccaneer", _("Buccaneers")
+        TREASURE = "treasure", _("Treasure fleet")
+
+    # The codes of ``standing_orders`` (R-FLT-5; the rules' POLICIES, BENEFITS, STANCES)
+    class Interception(models.TextChoices):
+        ALWAYS = "always", _("always")
+        IF_STRONGER = "if_stronger", _("only if stronger")
+        NEVER = "never", _("never")
+
+    class Benefit(models.TextChoices):
+        A = "a", _("advantage in the battle that follows")
+        B = "b", _("move on")
+        C = "c", _("avoid combat")
+        D = "d", _("withdraw to a neighbouring area")
+
+    class Stance(models.TextChoices):
+        APPROACH = "approach", _("approach")
+        HOLD = "hold", _("hold the distance")
+        WITHDRAW = "withdraw", _("withdraw")
+        AUTO = "auto", _("approach if stronger, else withdraw")
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="fleets")
@@ -103,8 +122,8 @@ class FleetMarker(models.Model):
     """A NO INTERCEPTION marker a fleet got in a round (R-INT-2, R-INT-4 c or d)."""
 
     class Kind(models.TextChoices):
-        AVOID = "avoid"
-        WITHDRAW = "withdraw"
+        AVOID = "avoid", _("avoided combat")
+        WITHDRAW = "withdraw", _("withdrew")
 
     round = models.ForeignKey("campaigns.Round", on_delete=models.CASCADE,
                               related_name="fleet_markers")
@@ -166,8 +185,8 @@ class NavalBattle(models.Model):
     drew in the round's log, and the victory points each player scored (R-VP-1)."""
 
     class Engine(models.TextChoices):
-        DARK_FORCE = "dark_force"
-        D6_SPACE = "d6_space"
+        DARK_FORCE = "dark_force", _("Dark Force naval rules")
+        D6_SPACE = "d6_space", _("D6 space combat")
 
     round = models.ForeignKey("campaigns.Round", on_delete=models.CASCADE,
                               related_name="naval_battles")

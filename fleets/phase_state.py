@@ -1,13 +1,14 @@
-"""Load what the fleet phase reads (``rules.fleet_phase_model.PhaseInput``) from the database in
+"""Load what the fleet phase reads (``rules.fleet_phase.PhaseInput``) from the database in
 a constant number of queries, whatever the number of fleets, ships and areas."""
 
 from collections import defaultdict
 from dataclasses import dataclass
 
 from campaigns.models import Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
 from fleets.values import cargo_of, crew_of, datasheet_of
-from rules.fleet_phase_model import (
+from rules.fleet_phase import (
     PhaseArea,
     PhaseFleet,
     PhaseHazard,
@@ -15,10 +16,9 @@ from rules.fleet_phase_model import (
     PhaseOrder,
     PhaseSettings,
     PhaseShip,
+    standing_orders,
 )
-from rules.fleet_phase_orders import standing_orders
 from rules.interception import AF_RANGE, KINDS
-from rules.ruleset import Ruleset
 
 
 @dataclass
@@ -84,7 +84,7 @@ def load_phase(rnd: Round) -> LoadedPhase:
     """The campaign's areas, fleets with their ships, active hazards and the round's orders
     (R-FLT-6: in the order given), with the ruleset's settings."""
     campaign = rnd.campaign
-    ruleset = Ruleset.from_dict(campaign.ruleset)
+    ruleset = ruleset_of(campaign)
     areas = {a.pk: a for a in Area.objects.filter(campaign=campaign)}
     graph = area_graph(campaign.pk)
     bordering = _bordering_players(campaign.pk, areas)

@@ -1,4 +1,4 @@
-"""Store what the fleet phase returned (``rules.fleet_phase_model.PhaseResult``): bulk writes
+"""Store what the fleet phase returned (``rules.fleet_phase.PhaseResult``): bulk writes
 in a constant number of queries. Call inside the resolving transaction."""
 
 from datetime import datetime
@@ -7,7 +7,7 @@ from campaigns.models import Round
 from fleets.models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
 from fleets.phase_state import LoadedPhase
 from fleets.values import cargo_json, crew_json
-from rules.fleet_phase_model import PhaseResult
+from rules.fleet_phase import PhaseResult
 
 
 def store_phase(rnd: Round, loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:

@@ -1,20 +1,19 @@
 """Ship values between their stored JSON and the rules' types (R-FLT-2, R-SPC-1): crew stacks,
 embarked detachments and D6 datasheets. Reading is forgiving (a malformed entry, e.g. edited by
-hand, counts as absent); ``*_errors`` say what is wrong with new input."""
+hand, counts as absent); new input is checked by ``rules.ship_values`` (the one definition of
+the bounds) before ``ship_fields`` turns it into the Ship model's fields."""
+
+from collections.abc import Mapping
 
 from campaigns.values import show
 from fleets.models import Area
 from rules.boarding import Character
-from rules.fleet_phase_model import DEFAULT_DATASHEET, Detachment, datasheet_from_json
+from rules.fleet_phase import DEFAULT_DATASHEET, Detachment, datasheet_from_json
+from rules.naval import NavalShip
 from rules.naval import combat_factor as naval_cf
-from rules.naval_model import NavalShip
-from rules.space import SpaceShip
+from rules.ship_values import DEFAULTS
+from rules.space import Captain, Datasheet, SpaceShip
 from rules.space import combat_factor as space_cf
-from rules.space_model import Captain, Datasheet
-
-NAME_LIMIT = 80
-VALUE_LIMIT = 1_000  # as the map document (league.services.map_document)
-ENTRIES_LIMIT = 100  # crew characters or detachments on one ship
 
 
 def _is_int(value) -> bool:
@@ -62,37 +61,21 @@ def datasheet_of(raw) -> tuple[Datasheet | None, Captain | None]:
         return None, None
 
 
-def datasheet_error(raw) -> str | None:
-    """What is wrong with a new datasheet (null is fine)."""
-    if raw is None:
-        return None
-    try:
-        datasheet_from_json(raw, strict=True)
-    except ValueError as exc:
-        return str(exc)
-    return None
+def ship_fields(ship: Mapping) -> dict:
+    """A ship in the fleet shape that passed ``rules.ship_values.ship_problems`` as the Ship
+    model's fields: names stripped, values not given at their defaults (R-FLT-2)."""
+    def entries(name: str, number: str) -> list[dict]:
+        return [{"name": e["name"].strip(), number: e[number]} for e in ship.get(name, [])]
 
-
-def entries_error(raw, number: str, high: int) -> str | None:
-    """What is wrong with new crew (``cp``) or cargo (``points``) entries."""
-    if not isinstance(raw, list):
-        return "must be a list"
-    if len(raw) > ENTRIES_LIMIT:
-        return f"at most {ENTRIES_LIMIT} entries"
-    for index, item in enumerate(raw):
-        if not isinstance(item, dict) or set(item) != {"name", number}:
-            return f"[{index}] must be {{\"name\", \"{number}\"}}"
-        name, value = item["name"], item[number]
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT:
-            return f"[{index}].name must be a text of 1 to {NAME_LIMIT} characters"
-        if not _is_int(value) or not 0 <= value <= high:
-            return f"[{index}].{number} must be a whole number from 0 to {high}"
-    return None
+    return {"name": ship["name"].strip(), "ship_class": ship.get("class", "").strip(),
+            **{key: ship.get(key, default) for key, default in DEFAULTS.items()},
+            "seats": ship.get("seats"), "cargo": entries("cargo", "points"),
+            "crew": entries("crew", "cp"), "datasheet": ship.get("datasheet")}
 
 
 def ship_cf(engine: str, attack: int, datasheet) -> int:
     """R-FLT-3 for one ship: its attack value, or with the D6 engine its gun damage dice
-    (``rules.fleet_phase_model.DEFAULT_DATASHEET`` without a valid datasheet)."""
+    (``rules.fleet_phase.DEFAULT_DATASHEET`` without a valid datasheet)."""
     if engine == "d6_space":
         sheet, captain = datasheet_of(datasheet)
         return space_cf([SpaceShip(0, "", sheet or DEFAULT_DATASHEET, captain)])

@@ -16,10 +16,8 @@ from math import sqrt
 
 from rules.conquest import success_probability
 from rules.dice import Dice, SimulationDice
-from rules.naval import naval_battle_winner
-from rules.naval_input import fleet_stance, naval_side
-from rules.space import space_battle_winner
-from rules.space_input import datasheet_of, space_side
+from rules.naval import fleet_stance, naval_battle_winner, naval_side
+from rules.space import space_battle_winner, space_side
 
 __all__ = ["ENGINES", "MIN_SIMULATIONS", "OUTCOMES", "OddsResult", "conquest_odds",
            "naval_odds", "success_probability", "wilson_interval"]
@@ -79,7 +77,7 @@ def naval_odds(engine: str, attacker: Mapping, defender: Mapping, *,
                max_rounds: int = 12, start_distance_cm: int = 30,
                advantage: str | None = None, retreat_possible: bool = True) -> OddsResult:
     """R-ODDS-1: fight ``simulations`` battles between two fleets given as dicts in the API's
-    fleet shape (``{"ships": [...], "stance": ...}``, see ``rules.naval_input``) with the real
+    fleet shape (``{"ships": [...], "stance": ...}``, see ``rules.ship_values``) with the real
     engine ``engine`` (R-NAV or R-SPC) and count who wins. ``max_rounds`` and
     ``start_distance_cm`` are the ruleset's (R-NAV-11, R-SPC-2, R-SPC-8), ``advantage`` the
     side holding the interception advantage (R-INT-4 a), ``retreat_possible`` whether a Dark
@@ -120,8 +118,6 @@ def _battle(engine: str, attacker: Mapping, defender: Mapping, *, max_rounds: in
         side_a = naval_side("attacker", attacker, retreat_to=retreat_to)
         side_d = naval_side("defender", defender, first_id=len(side_a.ships) + 1,
                             retreat_to=retreat_to)
-        _check_datasheets(attacker, "attacker")
-        _check_datasheets(defender, "defender")
         return partial(naval_battle_winner, attacker=side_a, defender=side_d,
                        max_rounds=max_rounds, advantage=advantage)
     if engine == D6_SPACE:
@@ -133,10 +129,3 @@ def _battle(engine: str, attacker: Mapping, defender: Mapping, *, max_rounds: in
                        max_rounds=max_rounds, start_distance_cm=start_distance_cm,
                        advantage=advantage)
     raise ValueError(f"engine: expected one of {', '.join(ENGINES)}")
-
-
-def _check_datasheets(fleet: Mapping, key: str) -> None:
-    """The Dark Force engine ignores D6 datasheets, but one given must still be valid."""
-    for i, ship in enumerate(fleet["ships"]):
-        if ship.get("datasheet") is not None:
-            datasheet_of(ship["datasheet"], f"{key}.ships[{i}].datasheet")

@@ -21,3 +21,101 @@ def _fast_and_eager(request):
     celery_app.conf.task_always_eager = eager
     yield
     celery_app.conf.task_always_eager = previous
+
+
+# --- worlds (tests/worlds.py) ------------------------------------------------------------------
+# Imported inside the fixtures: the pure rules tests run without Django (``-p no:django``).
+
+
+@pytest.fixture
+def league(db):
+    """The base league: a private campaign, its admin (orga) and four players (anna, ben, carl,
+    dora) with 10 requisition each; no planet, no round yet."""
+    from tests.worlds import make_league
+
+    return make_league()
+
+
+@pytest.fixture
+def lg(league):
+    """The same league under the short name the battle tests use."""
+    return league
+
+
+@pytest.fixture
+def outsider(db):
+    """A user who belongs to no campaign."""
+    from tests.factories import UserFactory
+
+    return UserFactory(username="outsider")
+
+
+@pytest.fixture
+def page_world(db):
+    """The page tests' world (``build_page_world``): private, round 1 in declare."""
+    from tests.worlds import build_page_world
+
+    return build_page_world()
+
+
+@pytest.fixture
+def public_page_world(db):
+    """The page world in a public campaign."""
+    from tests.worlds import build_page_world
+
+    return build_page_world("public")
+
+
+@pytest.fixture
+def fleet_world(db):
+    """The fleet API world (``build_fleet_world``), round 1 in declare."""
+    from tests.worlds import build_fleet_world
+
+    return build_fleet_world()
+
+
+@pytest.fixture
+def scripted_fleet_dice(monkeypatch):
+    """The fleet phase rolls the scenario's scripted faces (``FLEET_PHASE_FACES``)."""
+    from fleets.services import phase
+    from tests.worlds import scripted_dice
+
+    monkeypatch.setattr(phase, "dice_factory", scripted_dice())
+
+
+@pytest.fixture
+def fleet_phase(db):
+    """The fleet phase scenario (``build_fleet_phase``) in declare, orders given."""
+    from tests.worlds import build_fleet_phase
+
+    return build_fleet_phase()
+
+
+@pytest.fixture
+def resolved_fleet_phase(scripted_fleet_dice, fleet_phase):
+    """The fleet phase scenario after its phase ran on the scripted dice (round in lists)."""
+    from league.services.rounds import round_advance, round_run_phase_job
+
+    round_advance(round_id=fleet_phase.rnd.pk, expected_phase="declare")
+    round_run_phase_job(round_id=fleet_phase.rnd.pk, phase="fleets")
+    return fleet_phase
+
+
+@pytest.fixture(scope="module")
+def security_world(django_db_setup, django_db_blocker):
+    """The seeded world of the permission matrix and the fuzzing gate
+    (``build_security_world``), built once per test module: its rows stay for the module's
+    tests, each test runs in its own savepoint (pytest-django), and the whole world is rolled
+    back when the module ends."""
+    from django.db import transaction
+
+    from tests.worlds import build_security_world
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        world = build_security_world()
+    yield world
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)

@@ -1,5 +1,6 @@
-"""Reads of tabletop battles for the pages (R-BAT, R-BON, R-ARM-3): the campaign's battles with
-everything a list or a detail shows, in a constant number of queries however many there are.
+"""Reads of tabletop battles for the pages and the API (R-BAT, R-BON, R-ARM-3): the campaign's
+battles with everything a list or a detail shows, in a constant number of queries however many
+there are.
 
 Army lists are fetched as ids only here: whether a side's list is in is public to the
 members, what it holds is not (``battles.services.lists.visible_lists`` decides that, R-ARM-3)."""
@@ -10,22 +11,30 @@ from battles.models import ArmyList, Battle, ResultChange, ScheduleProposal
 from campaigns.models import Campaign, Round
 
 
-def campaign_battles(campaign: Campaign) -> QuerySet:
-    """The campaign's battles with round, tile, sides, the open date proposal
-    (``open_proposals``) and the ids of the lists handed in (``handed_in``): three queries."""
+def campaign_battles(campaign: Campaign, *, with_history: bool = False) -> QuerySet:
+    """The campaign's battles, the one read the pages and the API share: with round, tile,
+    sides, the open date proposal (``open_proposals``, a list of at most one) and the ids of
+    the lists handed in (``handed_in``), in three queries however many there are;
+    ``with_history`` adds each battle's result history (``history.all()``, with who made
+    each change) in one more."""
     open_proposals = (ScheduleProposal.objects.filter(status=ScheduleProposal.Status.PROPOSED)
                       .order_by("id"))
     handed_in = ArmyList.objects.only("id", "battle_id", "player_id")
+    prefetches = [Prefetch("proposals", queryset=open_proposals, to_attr="open_proposals"),
+                  Prefetch("army_lists", queryset=handed_in, to_attr="handed_in")]
+    if with_history:
+        history = ResultChange.objects.select_related("by").order_by("at", "id")
+        prefetches.append(Prefetch("history", queryset=history))
     return (Battle.objects.filter(campaign=campaign)
             .select_related("round", "campaign", "tile__planet", "attacker__user",
                             "defender__user")
-            .prefetch_related(Prefetch("proposals", queryset=open_proposals,
-                                       to_attr="open_proposals"),
-                              Prefetch("army_lists", queryset=handed_in, to_attr="handed_in"))
+            .prefetch_related(*prefetches)
             .order_by("round__number", "attack__order", "id"))
 
 
 def round_battles(campaign: Campaign, rnd: Round | None) -> QuerySet:
+    """The battles of round ``rnd`` (none without a round), as ``campaign_battles`` reads
+    them."""
     if rnd is None:
         return Battle.objects.none()
     return campaign_battles(campaign).filter(round=rnd)

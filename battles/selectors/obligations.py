@@ -1,9 +1,16 @@
-"""What a player still owes in the current phase: the to-do list of the campaign home.
+"""What a player still owes in the current phase: the one answer for the campaign home's to-do
+list and the deadline reminder (``battles.services.notifications.reminders_send``).
 
 Each entry is ``{"kind": ..., **details}``; the template words it. Kinds by phase:
-declare ``declare`` (armies and declarations so far); lists ``army_list`` per battle without
-the player's list; battles ``chain_decision``, ``confirm_result``, ``report_result`` per
-battle; conquest ``conquest_choice``."""
+declare ``declare`` (armies and declarations so far); lists ``army_list`` per battle that takes
+the player's list and has none yet (``battles.services.lists.check_list_phase``: open, with a
+point limit for the player; a neutral garrison takes the attacker's, R-ATK-4); battles
+``chain_decision`` (R-CON-6), ``confirm_result``, ``report_result`` per battle against a player
+(a garrison's result is the admin's, R-ATK-4); conquest ``conquest_choice``.
+
+``owing_players`` is who the reminder goes to: the players with an entry that waits for their
+input (``waits_for_input``). The ``declare`` entry is a summary shown all phase long; it waits
+for input only while the player has no declaration standing."""
 
 from django.db.models import Q
 
@@ -19,6 +26,18 @@ def obligations(rnd: Round | None, player: Player | None) -> list[dict]:
         return []
     phase = _BY_PHASE.get(rnd.phase)
     return phase(rnd, player) if phase else []
+
+
+def waits_for_input(entry: dict) -> bool:
+    """Is the phase still waiting for this entry (what the deadline reminder is about)?"""
+    return entry["kind"] != "declare" or entry["standing"] == 0
+
+
+def owing_players(rnd: Round) -> set[int]:
+    """Ids of the players whose to-do list holds something the phase waits for."""
+    players = Player.objects.filter(campaign=rnd.campaign_id).order_by("id")
+    return {player.pk for player in players
+            if any(waits_for_input(entry) for entry in obligations(rnd, player))}
 
 
 def _declare(rnd: Round, player: Player) -> list[dict]:
@@ -38,7 +57,8 @@ def _my_battles(rnd: Round, player: Player):
 
 
 def _lists(rnd: Round, player: Player) -> list[dict]:
-    battles = list(_my_battles(rnd, player).filter(status=Battle.Status.OPEN))
+    battles = [b for b in _my_battles(rnd, player).filter(status=Battle.Status.OPEN)
+               if str(player.pk) in b.point_limits]
     done = set(ArmyList.objects.filter(player=player, battle__in=battles)
                .values_list("battle_id", flat=True))
     return [{"kind": "army_list", "battle": b} for b in battles if b.pk not in done]
@@ -49,7 +69,7 @@ def _battles(rnd: Round, player: Player) -> list[dict]:
     for battle in _my_battles(rnd, player):
         if battle.attacker_id == player.pk and needs_decision(battle):
             owed.append({"kind": "chain_decision", "battle": battle})
-        elif battle.status != Battle.Status.OPEN:
+        elif battle.status != Battle.Status.OPEN or battle.defender_id is None:
             continue
         elif (battle.result_status == Battle.ResultStatus.REPORTED
               and battle.reported_by_id != player.user_id):

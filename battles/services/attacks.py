@@ -10,13 +10,12 @@ from django.db import transaction
 from django.db.models import Max
 
 from battles.selectors.legality import attack_check
-from campaigns.errors import Conflict, RuleViolation
+from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Attack, Player, Purchase, Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
 from rules.economy import buy_armies
-from rules.ruleset import Ruleset
-from rules.violation import RuleViolation as RulesViolation
 
 
 def require_declare(rnd: Round) -> None:
@@ -35,21 +34,14 @@ def _lock(rnd: Round, player: Player) -> tuple[Round, Player]:
     return rnd, player
 
 
-def _violation(exc: RulesViolation, field: str | None = None) -> RuleViolation:
-    return RuleViolation(f"{exc.rule}: {exc.message}", code=exc.rule, field=field)
-
-
 @transaction.atomic
 def purchase_create(*, player: Player, round: Round, attack_armies: int) -> Purchase:
     """Buy attack armies for the round (R-ECO-1): the cost is deducted from the requisition at
     once; armies left unused lapse with the phase, unrefunded."""
     rnd, player = _lock(round, player)
     require_declare(rnd)
-    try:
-        bought = buy_armies(Ruleset.from_dict(rnd.campaign.ruleset), player.requisition,
-                            attack_armies)
-    except RulesViolation as exc:
-        raise _violation(exc, "attack_armies") from exc
+    with rules_refusal(field="attack_armies"):
+        bought = buy_armies(ruleset_of(rnd.campaign), player.requisition, attack_armies)
     player.requisition = bought.balance_after
     player.save(update_fields=["requisition"])
     return Purchase.objects.create(round=rnd, player=player, attack_armies=bought.armies,
@@ -69,7 +61,7 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
                             field="tile")
     check = attack_check(rnd, player, tile)
     if not check.legal:
-        raise RuleViolation(f"{check.rule}: {check.message}", code=check.rule, field="tile")
+        raise RuleViolation.of(check, field="tile")
     last = Attack.objects.filter(round=rnd).aggregate(n=Max("order"))["n"] or 0
     return Attack.objects.create(round=rnd, player=player, tile=tile, source=check.source,
                                  order=last + 1)
@@ -98,7 +90,7 @@ def attacks_cancel_uncovered_orbital(*, round: Round) -> list[int]:
     the embarked points in that orbit no longer cover are cancelled, latest first; their armies
     are lost. Returns the cancelled ids. Idempotent; call inside the advancing transaction."""
     rnd = round
-    ruleset = Ruleset.from_dict(rnd.campaign.ruleset)
+    ruleset = ruleset_of(rnd.campaign)
     orbital: dict[tuple[int, int], list[int]] = {}
     rows = (Attack.objects.filter(round=rnd, source=Attack.Source.ORBIT,
                                   status=Attack.Status.ACTIVE)

@@ -20,6 +20,7 @@ from battles.models import Battle, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.services.attacks import attacks_cancel_uncovered_orbital
 from campaigns.models import Attack, Round
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import load_board
 from rules.attacks import needs_battle, tile_chains
 from rules.board import Board
@@ -50,7 +51,7 @@ def _link(board: Board, ruleset: Ruleset, tile: int, position: int, length: int,
 def battle_layout(rnd: Round, now: datetime) -> dict[int, dict]:
     """attack id -> the fields its battle should have; attacks without a battle are absent."""
     campaign = rnd.campaign
-    board, ruleset = load_board(campaign), Ruleset.from_dict(campaign.ruleset)
+    board, ruleset = load_board(campaign), ruleset_of(campaign)
     rows = Attack.objects.filter(round=rnd, status=Attack.Status.ACTIVE).values_list(
         "order", "pk", "tile_id")
     active = {order: (pk, tile) for order, pk, tile in rows}

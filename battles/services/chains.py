@@ -14,17 +14,13 @@ from battles.selectors.battles import result_snapshot
 from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
 from rules import conquest as rules
 from rules.attacks import holder_needs_battle
-from rules.ruleset import Ruleset
 
 SETTLE_GRACE = timedelta(hours=24)  # R-CON-6 [decision]: battles deadline after a settled link
-
-
-def _ruleset(battle: Battle) -> Ruleset:
-    return Ruleset.from_dict(battle.campaign.ruleset)
 
 
 def needs_decision(battle: Battle) -> bool:
@@ -68,7 +64,7 @@ def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
     nxt.neutral = holder is None
     nxt.status = Battle.Status.OPEN
     nxt.save(update_fields=["defender", "settled_at", "neutral", "status"])
-    if not holder_needs_battle(holder, _ruleset(nxt)):
+    if not holder_needs_battle(holder, ruleset_of(nxt.campaign)):
         _confirm_default(nxt, Battle.Outcome.VICTORY, now, "R-ATK-4: neutral tile, no battle")
         link_resolved(nxt, now)
         return nxt
@@ -135,7 +131,7 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
 
 def default_decision(battle: Battle, now: datetime) -> None:
     """No decision within ``confirm_hours``: ``conquest_default`` decides (R-CON-6)."""
-    _chain_roll(battle, rules.default_chain_roll(_ruleset(battle)), now)
+    _chain_roll(battle, rules.default_chain_roll(ruleset_of(battle.campaign)), now)
 
 
 def overdue_decisions(now: datetime):
@@ -145,7 +141,7 @@ def overdue_decisions(now: datetime):
                                         outcome__in=Battle.WON)
                   .select_related("campaign", "attack", "tile"))
     for battle in candidates:
-        hours = _ruleset(battle).confirm_hours
+        hours = ruleset_of(battle.campaign).confirm_hours
         if battle.chain_position < battle.chain_length and \
                 battle.confirmed_at <= now - timedelta(hours=hours):
             yield battle
@@ -169,7 +165,7 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     """The battles deadline (R-RND-3): unplayed battles take ``unplayed_outcome``, open roll
     decisions take ``conquest_default``, chain by chain in link order, so every later link's
     defender is settled before it is judged."""
-    ruleset = Ruleset.from_dict(round.campaign.ruleset)
+    ruleset = ruleset_of(round.campaign)
     outcome = rules.settle_outcome(ruleset, None)
     battles = (Battle.objects.select_for_update().filter(round=round)
                .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))

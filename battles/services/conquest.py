@@ -7,13 +7,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from battles.models import ConquestChoice, ConquestRoll
-from campaigns.errors import Conflict, RuleViolation
+from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Attack, Player, Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
 from rules import conquest as rules
-from rules.ruleset import Ruleset
-from rules.violation import RuleViolation as RulesViolation
 
 
 def won_attacks(rnd: Round) -> list[tuple[rules.WonAttack, int | None]]:
@@ -121,21 +120,19 @@ def conquest_resolve(*, round: Round, now=None) -> None:  # noqa: A002
 
 
 def _resolve(rnd: Round, won, now=None) -> None:
-    ruleset = Ruleset.from_dict(rnd.campaign.ruleset)
+    ruleset = ruleset_of(rnd.campaign)
     choices = {c.player_id: c.rolls for c in ConquestChoice.objects.filter(round=rnd)}
     missing = {attack.player for attack, _ in won} - set(choices)
     defaults = {p: None for p in missing}
     board = load_board(rnd.campaign)
     battles = {attack.id: battle for attack, battle in won}
-    try:
-        with round_dice(rnd) as dice:
-            dice.current_object = "conquest"
-            counter = dice.next_counter
-            result = rules.resolve_conquest_phase(
-                board, ruleset, [a for a, _ in won], {**choices, **defaults}, dice,
-                captures=chain_captures(rnd))
-    except RulesViolation as exc:  # a sealed choice no longer fits: refuse, change nothing
-        raise RuleViolation(exc.message, code=exc.rule) from exc
+    # a sealed choice that no longer fits is refused, and nothing changes
+    with rules_refusal(), round_dice(rnd) as dice:
+        dice.current_object = "conquest"
+        counter = dice.next_counter
+        result = rules.resolve_conquest_phase(
+            board, ruleset, [a for a, _ in won], {**choices, **defaults}, dice,
+            captures=chain_captures(rnd))
     rolled = {r.attack for r in result.rolls}
     ConquestChoice.objects.bulk_create([
         ConquestChoice(round=rnd, player_id=p, defaulted=True,

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from battles.models import Battle
 from campaigns.models import Player, Round
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import load_board
 from rules.board import Board
 from rules.bonus import army_limits
@@ -33,7 +34,7 @@ def battle_compute_limits(battle: Battle, board: Board, *, ruleset: Ruleset | No
     """Compute and store one battle's limits (for a chain link whose defender was just
     settled, R-BON-3). Call inside the caller's transaction."""
     campaign = battle.campaign
-    ruleset = ruleset or Ruleset.from_dict(campaign.ruleset)
+    ruleset = ruleset or ruleset_of(campaign)
     players = _campaign_players(campaign.pk) if players is None else players
     battle.point_limits, battle.bonus = limits_of(battle, board, ruleset, players)
     battle.save(update_fields=["point_limits", "bonus"])
@@ -51,7 +52,7 @@ def battles_compute_limits(*, round: Round, now=None, board: Board | None = None
     """When ``lists`` opens: limits for every battle of the round whose defender is settled and
     that has none yet (R-BON-3); idempotent. Returns how many were computed."""
     board = board or load_board(round.campaign)
-    ruleset = Ruleset.from_dict(round.campaign.ruleset)
+    ruleset = ruleset_of(round.campaign)
     players = _campaign_players(round.campaign_id)
     battles = _settled_without_limits(round)
     for battle in battles:

@@ -9,7 +9,8 @@ unique key (recipient, kind, event) keeps a hook or job that runs twice from que
 
 [decision] The deadline reminder goes out once per round and phase, when at most 24 hours -
 or half the phase, if the phase is shorter than 48 hours - are left, to the players who still
-owe input (see ``owing_players``)."""
+owe input: ``battles.selectors.obligations.owing_players``, the same answer as the campaign
+home's to-do list."""
 
 import logging
 from collections.abc import Iterable
@@ -21,15 +22,9 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
-from battles.models import (
-    ArmyList,
-    Battle,
-    ConquestChoice,
-    Notification,
-    NotificationKind,
-    NotificationPreference,
-)
-from campaigns.models import Attack, Campaign, JobRun, Player, Round
+from battles.models import Notification, NotificationKind, NotificationPreference
+from battles.selectors.obligations import owing_players
+from campaigns.models import Campaign, JobRun, Player, Round
 from rules.rounds import WAITING
 
 log = logging.getLogger(__name__)
@@ -150,46 +145,6 @@ def notifications_phase_opened(*, round: Round, now: datetime) -> list[int]:  # 
                           players=players, event=f"round:{round.pk}:{round.phase}", now=now,
                           context={"round": round, "phase": round.phase,
                                    "deadline": round.phase_deadline})
-
-
-def owing_players(rnd: Round) -> set[int]:
-    """Players who still owe input in the round's phase: ``declare`` no declaration yet;
-    ``lists`` a list for a battle whose lists are hidden; ``battles`` a result to report (both
-    sides) or to confirm (the reporter's opponent); ``conquest`` a conquest choice."""
-    if rnd.phase == Round.Phase.DECLARE:
-        declared = Attack.objects.filter(round=rnd, status=Attack.Status.ACTIVE)
-        return set(Player.objects.filter(campaign=rnd.campaign_id)
-                   .exclude(pk__in=declared.values("player_id")).values_list("pk", flat=True))
-    battles = Battle.objects.filter(round=rnd, status=Battle.Status.OPEN, neutral=False,
-                                    defender__isnull=False)
-    if rnd.phase == Round.Phase.LISTS:
-        return _lists_missing(battles.filter(lists_revealed_at__isnull=True))
-    if rnd.phase == Round.Phase.BATTLES:
-        return _results_owed(battles.select_related("attacker", "defender"))
-    if rnd.phase == Round.Phase.CONQUEST and rnd.conquest_resolved_at is None:
-        from battles.services.conquest import won_attacks
-
-        chosen = set(ConquestChoice.objects.filter(round=rnd).values_list("player_id",
-                                                                          flat=True))
-        return {attack.player for attack, _ in won_attacks(rnd)} - chosen
-    return set()
-
-
-def _lists_missing(battles) -> set[int]:
-    handed_in = set(ArmyList.objects.filter(battle__in=battles)
-                    .values_list("battle_id", "player_id"))
-    return {p for b in battles.exclude(point_limits={}) for p in (b.attacker_id, b.defender_id)
-            if (b.pk, p) not in handed_in}
-
-
-def _results_owed(battles) -> set[int]:
-    owing = set()
-    for b in battles:
-        if not b.result_status:
-            owing |= {b.attacker_id, b.defender_id}
-        elif b.result_status == Battle.ResultStatus.REPORTED:
-            owing |= {p.pk for p in (b.attacker, b.defender) if p.user_id != b.reported_by_id}
-    return owing
 
 
 def reminder_due(rnd: Round, now: datetime) -> bool:

@@ -40,7 +40,7 @@ from battles.services.lists import participants
 from campaigns import access
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round
-from rules.ruleset import Ruleset
+from campaigns.selectors.campaigns import ruleset_of
 
 MAX_VP = 100_000
 BEFORE_BATTLES = (Round.Phase.DECLARE, Round.Phase.FLEETS, Round.Phase.LISTS)
@@ -221,7 +221,7 @@ def battle_result_report(*, battle: Battle, player: Player, outcome: str, attack
                                                  "defender_vp": defender_vp},
                            Battle.ResultStatus.REPORTED, now)
     if battle.history.count() > before:
-        hours = Ruleset.from_dict(battle.campaign.ruleset).confirm_hours
+        hours = ruleset_of(battle.campaign).confirm_hours
         notifications.notify_players(
             kind=NotificationKind.RESULT_TO_CONFIRM, campaign=battle.campaign,
             players=[_opponent(battle, player.pk)], event=f"report:{_last_change(battle).pk}",
@@ -278,7 +278,7 @@ def overdue_reports(now: datetime):
                                         result_status=Battle.ResultStatus.REPORTED)
                   .select_related("campaign"))
     for battle in candidates:
-        hours = Ruleset.from_dict(battle.campaign.ruleset).confirm_hours
+        hours = ruleset_of(battle.campaign).confirm_hours
         if battle.reported_at <= now - timedelta(hours=hours):
             yield battle, hours
 

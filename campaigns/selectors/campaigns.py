@@ -4,6 +4,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 
 from campaigns import access
 from campaigns.models import Campaign, Player, Round
+from rules.ruleset import DEFAULT_RULESET, Ruleset, RulesetError
 
 
 def with_current_round(campaigns: QuerySet) -> QuerySet:
@@ -27,6 +28,16 @@ def round_summary(campaign: Campaign) -> dict | None:
 def campaign_list(user) -> QuerySet:
     """The campaigns ``user`` may see (R-SEC-1), newest first, with their current round."""
     return with_current_round(access.visible_campaigns(user)).order_by("-created_at", "-id")
+
+
+def ruleset_of(campaign: Campaign) -> Ruleset:
+    """The campaign's ruleset ("Ruleset keys"), the one way to read it: missing keys take their
+    defaults; a stored one that no longer validates (keys of an older version) counts as the
+    defaults rather than failing every later read and write."""
+    try:
+        return Ruleset.from_dict(campaign.ruleset)
+    except RulesetError:
+        return DEFAULT_RULESET
 
 
 def player_list(campaign: Campaign) -> QuerySet:

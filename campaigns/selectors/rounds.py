@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 
 from campaigns.models import Campaign, DiceRoll, Round
-from campaigns.services.campaigns import current_ruleset
+from campaigns.selectors.campaigns import ruleset_of
 from rules.dice import verify
 from rules.rounds import WAITING
 
@@ -28,7 +28,7 @@ def phase_hours(campaign: Campaign, phase: str) -> int | None:
     its defaults filled in); None for a phase that does not wait."""
     if phase not in WAITING:
         return None
-    return current_ruleset(campaign)["phase_hours"][phase]
+    return ruleset_of(campaign).phase_hours.for_phase(phase)
 
 
 def phase_deadline(campaign: Campaign, phase: str, opened: datetime) -> datetime | None:

@@ -8,8 +8,9 @@ from django.db import IntegrityError, transaction
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, MarkerType, Player
+from campaigns.selectors.campaigns import ruleset_of
 from rules.board import DEFAULT_MARKER_TYPES
-from rules.ruleset import RulesetError, defaults, validate_ruleset
+from rules.ruleset import RulesetError, validate_ruleset
 
 NAME_MAX = Campaign._meta.get_field("name").max_length
 FACTION_MAX = Player._meta.get_field("faction").max_length
@@ -34,15 +35,6 @@ def _merged_ruleset(current: dict, patch) -> dict:
     if isinstance(current.get("phase_hours"), dict):
         merged["phase_hours"] = {**current["phase_hours"], **patch.get("phase_hours", {})}
     return _ruleset(merged)
-
-
-def current_ruleset(campaign: Campaign) -> dict:
-    """The campaign's normalized ruleset; a stored one that no longer validates (keys of an
-    older version) counts as the defaults rather than failing every later write."""
-    try:
-        return validate_ruleset(campaign.ruleset)
-    except RulesetError:
-        return defaults()
 
 
 def _name(name) -> str:
@@ -84,7 +76,7 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
     if ruleset is not _UNSET:
         if not isinstance(ruleset, dict):
             raise RuleViolation("The ruleset must be a JSON object.", field="ruleset")
-        campaign.ruleset = _merged_ruleset(current_ruleset(campaign), ruleset)
+        campaign.ruleset = _merged_ruleset(ruleset_of(campaign).as_dict(), ruleset)
     campaign.save()
     return campaign
 
@@ -136,7 +128,7 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
                           field="username" if username is not None else "user")
     if Player.objects.filter(campaign=campaign, user=member).exists():
         raise again
-    start = current_ruleset(campaign)["starting_requisition"]
+    start = ruleset_of(campaign).starting_requisition
     try:
         with transaction.atomic():
             return Player.objects.create(campaign=campaign, user=member, faction=faction,

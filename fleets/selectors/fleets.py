@@ -6,7 +6,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from campaigns.models import Campaign, Player, Round
 from fleets.models import Fleet, FleetMarker, FleetOrder, NavalBattle, SeaHazard, Ship
-from rules.fleet_phase_orders import standing_orders
+from rules.fleet_phase import standing_orders
 
 PUBLIC_FIELDS = ("id", "owner", "area", "kind", "ship_count")
 

@@ -7,12 +7,13 @@ from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Campaign, Player
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from fleets.models import Area, Fleet, SeaHazard, Ship
 from fleets.services.orders import require_declare
-from fleets.values import NAME_LIMIT, VALUE_LIMIT, datasheet_error, entries_error
+from fleets.values import ship_fields
 from rules.interception import AF_RANGE, KINDS
-from rules.ruleset import Ruleset
+from rules.ship_values import NAME_LIMIT, Problem, hazard_problems, ship_problems
 
 SHIP_FIELDS = ("name", "ship_class", "attack", "defence", "agility", "capacity", "seats",
                "cargo", "crew", "datasheet")
@@ -37,35 +38,25 @@ def _number(value, field: str, low: int, high: int) -> int:
     return value
 
 
+def _refuse(problems: list[Problem], prefix: str = "") -> None:
+    """The first problem as a 400 naming the field and the rule (R-FLT-2, R-SPC-1, R-SEA-2)."""
+    if problems:
+        first = problems[0]
+        raise RuleViolation(first.message, code=first.rule, field=first.at(prefix))
+
+
 def ship_values(values: dict, detachment_points: int, prefix: str = "") -> dict:
-    """Checked ship values (R-FLT-2, R-SPC-1): Dark Force values, capacity and seats, cargo
-    within capacity and ``detachment_points``, the crew stack, a D6 datasheet or null."""
-    out = {"name": _text(values.get("name"), f"{prefix}name"),
-           "ship_class": _text(values.get("ship_class", ""), f"{prefix}class", blank=True)}
-    for name, default in (("attack", 1), ("defence", 1), ("agility", 1), ("capacity", 0)):
-        out[name] = _number(values.get(name, default), f"{prefix}{name}", 0, VALUE_LIMIT)
-    seats = values.get("seats")
-    out["seats"] = None if seats is None else _number(seats, f"{prefix}seats", 1, 100)
-    for name, number, high in (("cargo", "points", detachment_points),
-                               ("crew", "cp", VALUE_LIMIT)):
-        raw = values.get(name, [])
-        error = entries_error(raw, number, high)
-        if error:
-            raise RuleViolation(f"{name}{error}" if error.startswith("[") else error,
-                                code="R-FLT-2", field=f"{prefix}{name}")
-        out[name] = [{"name": e["name"].strip(), number: e[number]} for e in raw]
-    if len(out["cargo"]) > out["capacity"]:
-        raise RuleViolation(f"More detachments than the capacity {out['capacity']}.",
-                            code="R-FLT-2", field=f"{prefix}cargo")
-    error = datasheet_error(values.get("datasheet"))
-    if error:
-        raise RuleViolation(error, code="R-SPC-1", field=f"{prefix}datasheet")
-    out["datasheet"] = values.get("datasheet")
-    return out
+    """Checked ship values as Ship fields (``rules.ship_values``: R-FLT-2, R-SPC-1): Dark Force
+    values, capacity and seats, cargo within capacity and ``detachment_points``, the crew
+    stack, a complete D6 datasheet or null. ``values`` are Ship fields (``ship_class``) or the
+    fleet shape (``class``); errors name the field below ``prefix`` (``ships[0]``)."""
+    ship = {("class" if key == "ship_class" else key): value for key, value in values.items()}
+    _refuse(ship_problems(ship, detachment_points=detachment_points), prefix)
+    return ship_fields(ship)
 
 
 def _detachment_points(campaign: Campaign) -> int:
-    return Ruleset.from_dict(campaign.ruleset).detachment_points
+    return ruleset_of(campaign).detachment_points
 
 
 @transaction.atomic
@@ -79,7 +70,7 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
         raise RuleViolation("Only a pirate fleet has no owner (R-FLT-1).", code="R-FLT-1",
                             field="owner")
     points = _detachment_points(campaign)
-    checked = [ship_values(s, points, f"ships[{i}].") for i, s in enumerate(ships)]
+    checked = [ship_values(s, points, f"ships[{i}]") for i, s in enumerate(ships)]
     fleet = Fleet.objects.create(
         campaign=campaign, name=_text(name, "name"), area=_own(campaign, area, "area"),
         owner=_own(campaign, owner, "owner"), kind=kind,
@@ -117,18 +108,18 @@ def hazard_create(*, campaign: Campaign, area: Area, name: str, attack: int = 1,
     if owner is not None and not (area.kind == Area.Kind.ISLAND and area.owner_id == owner.pk):
         raise RuleViolation("A hazard's owner is the owner of its island area (R-SEA-2).",
                             code="R-SEA-2", field="owner")
-    return SeaHazard.objects.create(
-        campaign=campaign, area=area, owner=owner, name=_text(name, "name"),
-        attack=_number(attack, "attack", 0, VALUE_LIMIT),
-        defence=_number(defence, "defence", 1, VALUE_LIMIT),
-        agility=_number(agility, "agility", 0, VALUE_LIMIT))
+    name = _text(name, "name")
+    _refuse(hazard_problems({"attack": attack, "defence": defence, "agility": agility}))
+    return SeaHazard.objects.create(campaign=campaign, area=area, owner=owner, name=name,
+                                    attack=attack, defence=defence, agility=agility)
 
 
 @transaction.atomic
 def hazard_place(*, player: Player, area: Area, name: str, attack: int = 1, defence: int = 1,
                  agility: int = 1) -> SeaHazard:
     """The owner of an island area places a hidden hazard there (R-SEA-2), in ``declare``.
-    [reading] The source gives no limits on its values; the league admin can remove it."""
+    Its values stay within the ship bounds of R-FLT-2 (R-SEA-2); the league admin can remove
+    it."""
     require_declare(current_round(player.campaign_id, lock=True), "Hazards are placed")
     area = Area.objects.select_for_update().get(pk=area.pk)
     if area.kind != Area.Kind.ISLAND or area.owner_id != player.pk:

@@ -1,5 +1,5 @@
 """A player's orders for its fleets: movement orders (R-FLT-4), standing orders (R-FLT-5) and
-embarking or disembarking detachments (R-FLT-8). The rules decide (``rules.fleet_phase_orders``);
+embarking or disembarking detachments (R-FLT-8). The rules decide (``rules.fleet_phase``);
 these services lock the round (so an order is in before ``declare`` ends or refused) and write.
 
 The caller has checked that the player owns the fleet (the API answers 403 otherwise)."""
@@ -8,11 +8,11 @@ from django.db import transaction
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from fleets.models import Area, Fleet, FleetOrder, Ship
 from fleets.phase_state import area_graph
-from fleets.values import NAME_LIMIT
-from rules.fleet_phase_orders import (
+from rules.fleet_phase import (
     OrderError,
     disembark_error,
     embark_error,
@@ -20,7 +20,7 @@ from rules.fleet_phase_orders import (
     standing_orders,
     standing_orders_error,
 )
-from rules.ruleset import Ruleset
+from rules.ship_values import NAME_LIMIT
 
 
 def require_declare(rnd: Round | None, what: str) -> Round:
@@ -60,7 +60,7 @@ def fleet_set_orders(*, player: Player, fleet: Fleet, path: list[int]) -> FleetO
     rnd = require_declare(current_round(fleet.campaign_id, lock=True),
                           "Movement orders are given")
     fleet = Fleet.objects.get(pk=fleet.pk)
-    ruleset = Ruleset.from_dict(rnd.campaign.ruleset)
+    ruleset = ruleset_of(rnd.campaign)
     _violation(path_error(fleet.area_id, path, area_graph(fleet.campaign_id),
                           ruleset.max_fleet_moves))
     FleetOrder.objects.filter(round=rnd, fleet=fleet).delete()
@@ -128,7 +128,7 @@ def fleet_embark(*, player: Player, fleet: Fleet, ship: Ship, name: str, points:
     attacks at once (R-ATK-3)."""
     rnd, fleet, ship = _transport(player, fleet, ship)
     name = _name(name)
-    ruleset = Ruleset.from_dict(rnd.campaign.ruleset)
+    ruleset = ruleset_of(rnd.campaign)
     aboard = ship.cargo if isinstance(ship.cargo, list) else []
     _violation(embark_error(area_kind=fleet.area.kind,
                             borders_own_tile=borders_own_tile(fleet.area, player),

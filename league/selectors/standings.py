@@ -6,9 +6,9 @@ from django.db.models import Count, Sum
 
 from battles.models import Battle
 from campaigns.models import Campaign, Player, Tile
+from campaigns.selectors.campaigns import ruleset_of
 from fleets.models import Fleet, NavalBattle, Ship
 from fleets.values import ship_cf
-from rules.ruleset import Ruleset
 from rules.standings import rank_rows
 
 WON, DRAW, LOST = "battles_won", "battles_drawn", "battles_lost"
@@ -57,7 +57,7 @@ def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
     for row in fleets.values("owner_id").annotate(n=Count("id")):
         figures[row["owner_id"]]["fleets"] = row["n"]
     ships = Ship.objects.filter(fleet__campaign=campaign, fleet__owner__isnull=False)
-    engine = Ruleset.from_dict(campaign.ruleset).naval_engine
+    engine = ruleset_of(campaign).naval_engine
     if engine == "d6_space":
         for owner, attack, datasheet in ships.values_list("fleet__owner_id", "attack",
                                                           "datasheet"):

@@ -5,9 +5,9 @@ from datetime import datetime
 from django.db.models import Count
 
 from campaigns.models import Player, Round, RoundStandings
+from campaigns.selectors.campaigns import ruleset_of
 from league.selectors.standings import live_standings
 from rules.economy import income
-from rules.ruleset import Ruleset
 
 
 def round_close(*, round: Round, now: datetime) -> None:  # noqa: A002
@@ -15,7 +15,7 @@ def round_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     Idempotent: a round whose standings are frozen is left as it is."""
     if RoundStandings.objects.filter(round=round).exists():
         return
-    ruleset = Ruleset.from_dict(round.campaign.ruleset)
+    ruleset = ruleset_of(round.campaign)
     players = Player.objects.filter(campaign=round.campaign).annotate(owned=Count("tiles"))
     for player in players:
         player.requisition += income(ruleset, player.owned)

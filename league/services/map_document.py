@@ -12,7 +12,7 @@ from django.db import transaction
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Campaign, Marker, MarkerType, Planet, Player, Round, Tile, TileLink
-from campaigns.services.campaigns import current_ruleset
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.values import (
     COORDINATE_LIMIT,
     FEATURES,
@@ -24,14 +24,14 @@ from campaigns.values import (
     text_error,
 )
 from fleets.models import Area, Fleet, Ship
-from fleets.values import area_shape_error
+from fleets.values import area_shape_error, ship_fields
 from rules.interception import AF_RANGE
+from rules.ship_values import ship_problems
 
 # Bounds on a document, so that no request can make the server work without end.
 MAX = {"planets": 500, "tiles": 20_000, "features": len(FEATURES), "markers": 20,
        "links": 20_000, "areas": 2_000, "adjacent": 2_000, "borders_tiles": 20_000,
-       "fleets": 2_000, "ships": 100, "cargo": 100, "crew": 100, "datasheet": 20}
-SHIP_VALUE_LIMIT = 1_000
+       "fleets": 2_000, "ships": 100}  # a ship's own bounds: rules.ship_values
 MAX_ERRORS = 100
 
 
@@ -351,56 +351,12 @@ class _Parser:
         return [self.ship(value, f"{ships_path}[{i}]") for i, value in enumerate(raw)]
 
     def ship(self, value, path: str) -> dict:
-        obj = self.mapping(value, path, required=("name",),
-                          optional=("id", "class", "attack", "defence", "agility", "capacity",
-                                    "cargo", "crew", "datasheet", "seats")) or {}
-        ship = {"name": self.text(obj, "name", path),
-                "ship_class": self.text(obj, "class", path, default="", blank=True)}
-        for name, default in (("attack", 1), ("defence", 1), ("agility", 1), ("capacity", 0)):
-            ship[name] = self.integer(obj, name, path, 0, SHIP_VALUE_LIMIT, default=default)
-        ship["cargo"] = self.entries(obj, "cargo", path, "points", 1, self.detachment_points)
-        if ship["capacity"] is not None and len(ship["cargo"]) > ship["capacity"]:
-            self.error(_join(path, "cargo"),
-                       f"more detachments than the capacity {ship['capacity']} (R-FLT-2)")
-        ship["crew"] = self.entries(obj, "crew", path, "cp", 0, SHIP_VALUE_LIMIT)
-        ship["datasheet"] = self.datasheet(obj.get("datasheet"), _join(path, "datasheet"))
-        if obj.get("seats") is not None:
-            ship["seats"] = self.integer(obj, "seats", path, 1, 100)
-        return ship
-
-    def entries(self, obj: dict, name: str, path: str, number: str, low: int,
-                high: int) -> list[dict]:
-        """Cargo ``[{name, points}]`` or crew ``[{name, cp}]``."""
-        path = _join(path, name)
-        result = []
-        for i, value in enumerate(self.array(obj.get(name, []), path, name)):
-            entry = self.mapping(value, f"{path}[{i}]", required=("name", number))
-            if entry is not None:
-                result.append({"name": self.text(entry, "name", f"{path}[{i}]"),
-                               number: self.integer(entry, number, f"{path}[{i}]", low, high)})
-        return result
-
-    def datasheet(self, value, path: str) -> dict | None:
-        """D6 values (R-SPC-1) or null: an object of short strings and numbers."""
-        if value is None:
-            return None
-        if not isinstance(value, dict) or len(value) > MAX["datasheet"]:
-            self.error(path, f"must be null or an object of at most {MAX['datasheet']} values")
-            return None
-        for key, item in value.items():
-            if key == "captain":  # R-SPC-1: {name, dice_system, pip_system} (fleets app)
-                self.captain(item, _join(path, key))
-            elif not (isinstance(item, str) and len(item) <= 20
-                      or is_int(item) and abs(item) <= SHIP_VALUE_LIMIT):
-                self.error(_join(path, key), "must be a dice code or a number")
-        return value
-
-    def captain(self, value, path: str) -> None:
-        if value is None:
-            return
-        captain = self.mapping(value, path, optional=("name", "dice_system", "pip_system"))
-        for key, item in (captain or {}).items():
-            self.check(_join(path, key), text_error(item, blank=key == "name"))
+        """A ship as the fleet API takes it (``rules.ship_values``: R-FLT-2, R-SPC-1; a
+        datasheet is complete or null), every problem reported by its path."""
+        problems = ship_problems(value, detachment_points=self.detachment_points)
+        for problem in problems:
+            self.error(problem.at(path), problem.message)
+        return {} if problems else ship_fields(value)
 
 
 def parse(document, *, players: set[int], marker_types: dict[str, int],
@@ -480,7 +436,7 @@ def map_import(*, campaign: Campaign, document) -> None:
 
 
 def _detachment_points(campaign: Campaign) -> int:
-    return current_ruleset(campaign)["detachment_points"]
+    return ruleset_of(campaign).detachment_points
 
 
 def _clear_map(campaign: Campaign) -> None:

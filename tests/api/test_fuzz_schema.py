@@ -1,7 +1,7 @@
 """Fuzzing gate (API.md General: "the schema ... is checked by fuzzing it against the live
 server"): schemathesis loads /api/schema/ from the app in-process (WSGI) and sends generated
 requests, valid and invalid, to every operation as three roles - anonymous, a player, the
-campaign admin - on the seeded world (tests/api/world.py). A request fails the gate on a 5xx,
+campaign admin - on the seeded world (tests/worlds.py). A request fails the gate on a 5xx,
 on a status the schema does not document for the operation, or on an answer that does not
 match the documented schema or content type.
 
@@ -33,7 +33,7 @@ from schemathesis.checks import (
 from schemathesis.config import SchemathesisConfig
 
 from config.wsgi import application
-from tests.api.world import ADMIN, ANON, PLAYER, Scope, World
+from tests.worlds import ADMIN, ANON, PLAYER, Scope, SecurityWorld
 
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance,
           content_type_conformance]
@@ -70,7 +70,7 @@ def pick(name: str, choices: list, value):
     return choices[zlib.crc32(f"{name}={value}".encode()) % len(choices)]
 
 
-def choices_for(world: World, scope: Scope, path: str, name: str) -> list[int]:
+def choices_for(world: SecurityWorld, scope: Scope, path: str, name: str) -> list[int]:
     """Ids for the path parameter ``name``: mostly the campaign's own objects (the player's),
     then the other player's, then the foreign campaign's (404 whoever asks)."""
     other = world.foreign
@@ -87,7 +87,7 @@ def choices_for(world: World, scope: Scope, path: str, name: str) -> list[int]:
             + [getattr(other, own)])
 
 
-def map_ids(world: World, path: str, params: dict) -> dict:
+def map_ids(world: SecurityWorld, path: str, params: dict) -> dict:
     """Generated path ids onto the seeded world: the campaign id picks the private campaign
     (most often), the public demo or the foreign campaign; the other ids then mostly pick
     objects of that campaign."""
@@ -100,7 +100,7 @@ def map_ids(world: World, path: str, params: dict) -> dict:
 
 
 @pytest.fixture(scope="module")
-def fuzz_world(seeded_world):
+def fuzz_world(security_world):
     """The seeded world; the throttles allow the whole run; Django's WSGI handler keeps the
     test's connection (as its test client does)."""
     rates = {scope: "1000000/min" for scope in SimpleRateThrottle.THROTTLE_RATES}
@@ -109,13 +109,13 @@ def fuzz_world(seeded_world):
         request_started.disconnect(close_old_connections)
         request_finished.disconnect(close_old_connections)
         try:
-            yield seeded_world
+            yield security_world
         finally:
             request_started.connect(close_old_connections)
             request_finished.connect(close_old_connections)
 
 
-def headers_for(world: World, role: str) -> dict[str, str]:
+def headers_for(world: SecurityWorld, role: str) -> dict[str, str]:
     token = world.tokens[role]
     return {"Authorization": f"Token {token}"} if token else {}
 
@@ -156,7 +156,7 @@ def test_a_bad_token_is_a_documented_401(fuzz_world):
     assert answered.count(401) == len(answered) - 1 and len(answered) >= 76
 
 
-def workflow(world: World, role: str):
+def workflow(world: SecurityWorld, role: str):
     """The schema's state machine: links inferred from the responses (ids of listed or created
     objects) chain the calls; a scenario's first call is steered onto the seeded world like
     the single requests; each scenario runs in a savepoint rolled back after it."""

@@ -12,9 +12,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
-from api.odds import NavalOdds
+from api.views.odds import NavalOdds
 from config.security import policy_for
-from tests.api.world import ADMIN, ANON, PLAYER, ROOT, World
+from tests.worlds import ADMIN, ANON, PLAYER, ROOT, SecurityWorld
 
 pytestmark = pytest.mark.django_db
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -22,7 +22,7 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'sel
 PAGE_BUDGET = 120  # pages crawled per role
 
 
-def client_for(world: World, role: str) -> Client:
+def client_for(world: SecurityWorld, role: str) -> Client:
     client = Client()
     if world.users[role] is not None:
         client.force_login(world.users[role])
@@ -126,11 +126,11 @@ def crawl(client: Client, starts: list[str]) -> dict[str, Collector]:
 
 
 @pytest.mark.parametrize("role", [ANON, PLAYER, ADMIN, ROOT])
-def test_pages_satisfy_the_policy(seeded_world, role):
+def test_pages_satisfy_the_policy(security_world, role):
     """No inline script, event handler, style element or attribute, javascript: URL, or
     script or stylesheet from another host on any page the role reaches (the private campaign
     in the lists phase with battles, fleets and a naval battle; the demo campaign)."""
-    world = seeded_world
+    world = security_world
     starts = ["/", f"/campaigns/{world.private.campaign}/",
               f"/campaigns/{world.public.campaign}/"]
     pages = crawl(client_for(world, role), starts)
@@ -182,13 +182,13 @@ def test_production_answers_carry_hsts_over_https(production, settings):
 
 # --- the odds preview's throttle --------------------------------------------------------------
 
-def test_odds_preview_has_its_own_throttle_scope(monkeypatch, seeded_world):
+def test_odds_preview_has_its_own_throttle_scope(monkeypatch, security_world):
     assert NavalOdds.throttle_scope == "odds"
     assert ScopedRateThrottle in NavalOdds.throttle_classes
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
                         {**SimpleRateThrottle.THROTTLE_RATES, "odds": "2/min"})
     client = APIClient()
-    client.force_authenticate(seeded_world.users[PLAYER])
+    client.force_authenticate(security_world.users[PLAYER])
     answers = [client.post("/api/v1/odds/naval/", {}, format="json") for _ in range(3)]
     assert [a.status_code for a in answers] == [400, 400, 429]
     assert int(answers[2]["Retry-After"]) > 0

@@ -4,7 +4,7 @@ row, and no answer carries a hidden value the role may not see. An endpoint with
 fails ``test_every_endpoint_has_a_row``.
 
 Statuses are in ROLES order: anonymous, non-member, player (anna), other player (ben),
-campaign admin, site admin. ``private`` is the private campaign in ``lists`` (tests/api/world);
+campaign admin, site admin. ``private`` is the private campaign in ``lists`` (tests/worlds.py);
 ``public`` the public demo campaign in ``declare``, where its behaviour differs. Writes send an
 empty JSON object, so allowed callers get 200/201/204, 400 (input) or 409 (phase); every
 request runs in a savepoint that is rolled back, so each role meets the same world."""
@@ -17,7 +17,7 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 
-from tests.api.world import OTHER, OWNER_AND_ADMINS, PLAYER, ROLES, Scope, World
+from tests.worlds import OTHER, OWNER_AND_ADMINS, PLAYER, ROLES, Scope, SecurityWorld
 
 pytestmark = pytest.mark.django_db
 Kwargs = Callable[[Scope], dict]
@@ -169,12 +169,12 @@ ROWS: dict[tuple[str, str], Row] = {
 }
 
 
-def foreign(make: Kwargs, field: str, key: str | None = None) -> Callable[[World], dict]:
+def foreign(make: Kwargs, field: str, key: str | None = None) -> Callable[[SecurityWorld], dict]:
     """``make`` in the private campaign, with ``field`` taken from the foreign campaign."""
     return lambda w: {**make(w.private), key or field: getattr(w.foreign, field)}
 
 
-def swap(make: Kwargs, key: str, field: str) -> Callable[[World], dict]:
+def swap(make: Kwargs, key: str, field: str) -> Callable[[SecurityWorld], dict]:
     """``make`` in the private campaign, with ``key`` set to another of its objects."""
     return lambda w: {**make(w.private), key: getattr(w.private, field)}
 
@@ -183,7 +183,7 @@ NOT_FOUND = (404,) * 6
 MEMBER_404 = (401, 404, 404, 404, 404, 404)
 # Ids the caller may not see answer 404, never 403 (no existence oracle): another campaign's
 # objects under the private campaign's path, the foreign campaign itself, hidden objects.
-PROBES: dict[str, tuple[str, str, Callable[[World], dict], Statuses]] = {
+PROBES: dict[str, tuple[str, str, Callable[[SecurityWorld], dict], Statuses]] = {
     "foreign campaign": ("campaign-detail", "GET", lambda w: camp(w.foreign),
                          (404, 404, 404, 404, 404, 200)),
     "foreign campaign's fleets": ("fleet-list", "GET", lambda w: camp(w.foreign),
@@ -262,7 +262,7 @@ def test_every_endpoint_has_a_row():
 
 # --- asking -----------------------------------------------------------------------------------
 
-def ask(world: World, role: str, method: str, url: str):
+def ask(world: SecurityWorld, role: str, method: str, url: str):
     """One request as ``role`` (DRF token), rolled back afterwards."""
     client = APIClient()
     token = world.tokens[role]
@@ -275,12 +275,12 @@ def ask(world: World, role: str, method: str, url: str):
     return response
 
 
-def leaks(world: World, role: str, body: str) -> list[str]:
+def leaks(world: SecurityWorld, role: str, body: str) -> list[str]:
     return [word for word, seen_by in world.sentinels.items()
             if role not in seen_by and word in body]
 
 
-def hidden_fleet_fields(world: World, role: str, data, scope: Scope) -> list[str]:
+def hidden_fleet_fields(world: SecurityWorld, role: str, data, scope: Scope) -> list[str]:
     """Fleet dicts (they carry ``ship_count``) with more than the public fields, of a fleet
     the role may not see in full (R-FLT-7)."""
     owners = {scope.fleet: OWNER_AND_ADMINS[PLAYER], scope.other_fleet: OWNER_AND_ADMINS[OTHER]}
@@ -299,7 +299,7 @@ def hidden_fleet_fields(world: World, role: str, data, scope: Scope) -> list[str
     return found
 
 
-def check(world: World, label: str, method: str, url: str, expected: Statuses,
+def check(world: SecurityWorld, label: str, method: str, url: str, expected: Statuses,
           scope: Scope) -> list[str]:
     problems = []
     for role, status in zip(ROLES, expected, strict=True):
@@ -322,11 +322,11 @@ def _ids(rows) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "method"), list(ROWS), ids=_ids(ROWS))
-def test_private_campaign(seeded_world, name, method):
+def test_private_campaign(security_world, name, method):
     row = ROWS[name, method]
-    url = reverse(f"api:{name}", kwargs=row.kwargs(seeded_world.private))
-    problems = check(seeded_world, f"{method} {url}", method, url, row.private,
-                     seeded_world.private)
+    url = reverse(f"api:{name}", kwargs=row.kwargs(security_world.private))
+    problems = check(security_world, f"{method} {url}", method, url, row.private,
+                     security_world.private)
     assert not problems, "\n".join(problems)
 
 
@@ -334,18 +334,18 @@ PUBLIC_ROWS = [key for key, row in ROWS.items() if row.public is not None]
 
 
 @pytest.mark.parametrize(("name", "method"), PUBLIC_ROWS, ids=_ids(PUBLIC_ROWS))
-def test_public_campaign(seeded_world, name, method):
+def test_public_campaign(security_world, name, method):
     row = ROWS[name, method]
-    url = reverse(f"api:{name}", kwargs=row.kwargs(seeded_world.public))
-    problems = check(seeded_world, f"{method} {url}", method, url, row.public,
-                     seeded_world.public)
+    url = reverse(f"api:{name}", kwargs=row.kwargs(security_world.public))
+    problems = check(security_world, f"{method} {url}", method, url, row.public,
+                     security_world.public)
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("probe", list(PROBES))
-def test_hidden_and_foreign_ids_answer_404(seeded_world, probe):
+def test_hidden_and_foreign_ids_answer_404(security_world, probe):
     name, method, kwargs, expected = PROBES[probe]
-    url = reverse(f"api:{name}", kwargs=kwargs(seeded_world))
-    problems = check(seeded_world, f"{probe}: {method} {url}", method, url, expected,
-                     seeded_world.private)
+    url = reverse(f"api:{name}", kwargs=kwargs(security_world))
+    problems = check(security_world, f"{probe}: {method} {url}", method, url, expected,
+                     security_world.private)
     assert not problems, "\n".join(problems)

@@ -1,46 +1,15 @@
-"""Helpers for the players' side of a tabletop battle: a duel between anna and ben, chains,
-roster bytes built here, calendar parsing."""
+"""Payloads and files for the players' side of a tabletop battle: results, army lists, roster
+bytes built here, calendar parsing. The battles themselves come from tests/worlds.py (``duel``,
+``chain``)."""
 
 import io
 import zipfile
 
 from icalendar import Calendar
 
-from battles.models import Battle
-from tests.campaigns.league_map import League, advance_to, declare, row, tile
-
 NS = "http://www.battlescribe.net/schema/rosterSchema"
 WIN = {"outcome": "victory", "attacker_vp": 12, "defender_vp": 4}
 LOSS = {"outcome": "defeat", "attacker_vp": 3, "defender_vp": 11}
-
-
-def with_emails(lg: League) -> League:
-    for user in (lg.admin, lg.a.user, lg.b.user, lg.c.user, lg.d.user):
-        user.email = f"{user.username}@example.org"
-        user.save(update_fields=["email"])
-    return lg
-
-
-def duel(lg: League, phase: str = "lists") -> Battle:
-    """Anna (one tile) attacks ben's tile next to it; both limits are 1500 (R-BON-1)."""
-    alpha = lg.planet("Alpha")
-    row(alpha, lg.a, (0,))
-    attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, lg.b))
-    advance_to(attack.round, phase)
-    return Battle.objects.get(attack=attack)
-
-
-def chain(lg: League, phase: str = "battles") -> list[Battle]:
-    """Anna, then ben, then carl attack dora's tile (R-ATK-5)."""
-    alpha = lg.planet("Alpha")
-    target = tile(alpha, 1, 0, lg.d)
-    row(alpha, lg.a, (0,))
-    row(alpha, lg.b, (2,))
-    tile(alpha, 1, 1, lg.c)
-    rnd = lg.start()
-    attacks = [declare(p, rnd, target) for p in (lg.a, lg.b, lg.c)]
-    advance_to(rnd, phase)
-    return [Battle.objects.get(attack=a) for a in attacks]
 
 
 def entries_list(*units: tuple[str, int], name: str = "Spearhead") -> dict:

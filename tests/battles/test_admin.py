@@ -5,8 +5,7 @@ import pytest
 from django.utils import timezone
 
 from battles.services.feeds import calendar_token_of
-from tests.battles.tabletop import duel
-from tests.campaigns.league_map import make_league
+from tests.worlds import duel
 
 pytestmark = pytest.mark.django_db
 
@@ -15,15 +14,15 @@ PAGES = ["battle", "armylist", "scheduleproposal", "conquestchoice", "conquestro
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_admin_lists_render_and_offer_no_add(admin_client, page):
-    duel(make_league())
+def test_admin_lists_render_and_offer_no_add(admin_client, league, page):
+    duel(league)
     response = admin_client.get(f"/admin/battles/{page}/")
     assert response.status_code == 200
     assert admin_client.get(f"/admin/battles/{page}/add/").status_code == 403
 
 
-def test_a_battle_shows_its_history_but_cannot_be_changed(admin_client):
-    battle = duel(make_league())
+def test_a_battle_shows_its_history_but_cannot_be_changed(admin_client, league):
+    battle = duel(league)
     response = admin_client.get(f"/admin/battles/battle/{battle.pk}/change/")
     assert response.status_code == 200
     assert b'name="_save"' not in response.content
@@ -32,8 +31,7 @@ def test_a_battle_shows_its_history_but_cannot_be_changed(admin_client):
     assert battle.status != "done"
 
 
-def test_the_calendar_token_secret_is_not_shown(admin_client):
-    lg = make_league()
+def test_the_calendar_token_secret_is_not_shown(admin_client, lg):
     token = calendar_token_of(user=lg.a.user, now=timezone.now())
     response = admin_client.get(f"/admin/battles/calendartoken/{token.pk}/change/")
     assert response.status_code == 200

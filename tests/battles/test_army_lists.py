@@ -13,17 +13,12 @@ from battles.rosters import MAX_BYTES, parse_entries
 from battles.services.lists import army_list_submit
 from battles.services.results import battle_result_enter
 from campaigns.models import Round
-from tests.battles.tabletop import LOSS, chain, duel, entries_list, ros, rosz
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
+from tests.battles.tabletop import LOSS, entries_list, ros, rosz
 from tests.factories import UserFactory
+from tests.worlds import advance_to, api, chain, declare, duel, row, tile
 
 pytestmark = pytest.mark.django_db
 CAPTAIN = entries_list(("Captain", 85), ("Intercessor Squad", 100))
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

@@ -8,15 +8,10 @@ from django.test.utils import CaptureQueriesContext
 
 from battles.models import Battle
 from battles.services.results import battle_result_enter
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import BattleFactory, TileFactory, UserFactory
+from tests.worlds import advance_to, api, declare, row, tile
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

@@ -7,14 +7,9 @@ from battles.models import Battle, ResultChange
 from battles.services.battles import battles_sync
 from campaigns.models import Attack
 from fleets.models import Ship
-from tests.campaigns.league_map import advance_to, declare, make_league, row, tile, transport
+from tests.worlds import advance_to, declare, row, tile, transport
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 def _battles(rnd):

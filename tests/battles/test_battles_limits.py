@@ -3,15 +3,10 @@
 import pytest
 
 from battles.models import Battle
-from tests.campaigns.league_map import advance_to, declare, make_league, row, tile, transport
 from tests.factories import TileMarkerFactory
+from tests.worlds import advance_to, declare, row, tile, transport
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 def _limits(battle_of_attack):

@@ -6,16 +6,11 @@ from battles.models import Battle, ResultChange
 from battles.services.results import battle_result_enter
 from campaigns.errors import Conflict
 from campaigns.models import Round
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
 from tests.factories import BattleFactory, CampaignFactory, UserFactory
+from tests.worlds import advance_to, api, declare, row, tile
 
 pytestmark = pytest.mark.django_db
 VICTORY = {"outcome": "victory", "attacker_vp": 12, "defender_vp": 4}
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

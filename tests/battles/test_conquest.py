@@ -12,16 +12,11 @@ from campaigns.errors import Conflict
 from campaigns.models import DiceRoll, Round, Tile
 from league.services.rounds import round_advance
 from rules.dice import stream_faces
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
+from tests.worlds import advance_to, api, declare, row, tile
 
 pytestmark = pytest.mark.django_db
 WIN = {"outcome": "victory", "attacker_vp": 10, "defender_vp": 2}
 LOSS = {"outcome": "defeat", "attacker_vp": 2, "defender_vp": 10}
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 def result(lg, battle, values):

@@ -9,18 +9,13 @@ import pytest
 from django.utils import timezone
 
 from battles.models import Battle
-from tests.battles.tabletop import duel, entries_list
-from tests.campaigns.league_map import api, make_league
+from tests.battles.tabletop import entries_list
+from tests.worlds import api, duel
 
 pytestmark = pytest.mark.django_db
 SECRET = entries_list(("Zyxwar Titan", 1000), ("Quorvex Lancers", 234), name="Obsidian Host")
 SECRET_WORDS = ("Zyxwar", "Quorvex", "Obsidian")
 SECRET_TOTAL = re.compile(r"\b1234\b")
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

@@ -6,27 +6,29 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.utils import timezone
 
-from battles.models import Notification, NotificationKind
+from battles.models import Battle, Notification, NotificationKind
 from battles.services.notifications import (
     notifications_phase_opened,
     notifications_resend,
     reminders_send,
 )
+from battles.services.results import battle_result_enter
 from battles.tasks import send_notifications
 from campaigns.models import Round
 from league.services.rounds import round_advance
-from tests.battles.tabletop import CAPTAIN_LIST, WIN, duel, with_emails
-from tests.campaigns.league_map import api, make_league
+from tests.battles.tabletop import CAPTAIN_LIST, WIN
 from tests.factories import NotificationPreferenceFactory
+from tests.worlds import advance_to, api, chain, declare, duel, row, tile, with_emails
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def lg():
-    return with_emails(make_league())
+def lg(league):
+    return with_emails(league)
 
 
 def inbox(kind: str | None = None) -> list[tuple[str, str]]:
@@ -204,3 +206,78 @@ def test_advancing_twice_sends_the_phase_mail_once(lg, django_capture_on_commit_
         round_advance(round_id=rnd.pk, expected_phase="lists")
         round_advance(round_id=rnd.pk, expected_phase="lists")
     assert len(inbox(NotificationKind.PHASE_OPENED)) == 4
+
+
+# --- the reminder and the home page's to-do list agree (one "what a player owes") ----------
+
+def _page_owes(lg, player) -> bool:
+    """Does the campaign home list anything this player still owes?"""
+    client = Client()
+    client.force_login(player.user)
+    html = client.get(f"/campaigns/{lg.campaign.pk}/").content.decode()
+    assert "What you still owe this phase" in html
+    return "Nothing: you are done for this phase." not in html
+
+
+def _reminded(lg, rnd, django_capture_on_commit_callbacks) -> set[str]:
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert reminders_send(now=rnd.phase_deadline - timedelta(hours=1)) == 1
+    return {to for to, _ in inbox(NotificationKind.DEADLINE_SOON)}
+
+
+def _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) -> set[str]:
+    reminded = _reminded(lg, rnd, django_capture_on_commit_callbacks)
+    on_page = {p.user.username for p in (lg.a, lg.b, lg.c, lg.d) if _page_owes(lg, p)}
+    assert reminded == on_page
+    return reminded
+
+
+def test_reminder_reaches_a_garrison_attacker_whose_page_asks_for_a_list(
+        lg, django_capture_on_commit_callbacks):
+    """R-ATK-4: a battle against a neutral garrison takes the attacker's list; the page asks
+    for it, so the lists reminder goes to the attacker too."""
+    lg.set_rules(neutral_needs_battle=True)
+    alpha = lg.planet()
+    row(alpha, lg.a, (0,))
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, None))
+        rnd = advance_to(attack.round, "lists")
+    assert Battle.objects.get(attack=attack).neutral
+    assert _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) == {
+        "anna"}
+
+
+def test_reminder_reaches_a_chain_attacker_whose_page_asks_for_the_roll_decision(
+        lg, django_capture_on_commit_callbacks):
+    """R-CON-6: a won chain link waits for its attacker's roll decision; the page asks for it,
+    so the battles reminder goes to that attacker, and to nobody the page leaves alone."""
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        links = chain(lg, "battles")
+        battle_result_enter(battle=links[0], by_admin_user=lg.admin, **WIN)
+    rnd = Round.objects.get(pk=links[0].round_id)
+    assert _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) == {
+        "anna"}
+
+
+def test_reminder_in_battles_goes_to_exactly_whom_the_page_asks(
+        lg, django_capture_on_commit_callbacks):
+    """Anna reported: ben must confirm, anna is done (the page and the mail agree)."""
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        battle = duel(lg, "battles")
+        api(lg.a.user).post(lg.url(f"battles/{battle.pk}/result/"), WIN, format="json")
+    rnd = Round.objects.get(pk=battle.round_id)
+    assert _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) == {"ben"}
+
+
+def test_a_garrison_battle_asks_no_result_of_the_attacker_on_the_page_or_by_mail(
+        lg, django_capture_on_commit_callbacks):
+    """R-ATK-4: the admin records a battle against a neutral garrison (the attacker's report
+    is refused), so neither the page nor the reminder asks the attacker for it."""
+    lg.set_rules(neutral_needs_battle=True)
+    alpha = lg.planet()
+    row(alpha, lg.a, (0,))
+    with django_capture_on_commit_callbacks(execute=True):  # earlier mail sent
+        attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, None))
+        rnd = advance_to(attack.round, "battles")
+    assert _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) == set()

@@ -16,16 +16,11 @@ from battles.services.results import (
 from campaigns.errors import Conflict
 from campaigns.models import Round
 from league.services.rounds import advance_due_rounds, round_advance
-from tests.battles.tabletop import LOSS, WIN, chain, duel
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
+from tests.battles.tabletop import LOSS, WIN
 from tests.factories import UserFactory
+from tests.worlds import advance_to, api, chain, declare, duel, row, tile
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

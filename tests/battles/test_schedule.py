@@ -9,16 +9,11 @@ from django.utils import timezone
 from battles.models import Battle, ScheduleProposal
 from campaigns.models import Round
 from league.services.rounds import round_advance, round_set_deadline
-from tests.battles.tabletop import duel, events
-from tests.campaigns.league_map import advance_to, api, declare, make_league, row, tile
+from tests.battles.tabletop import events
 from tests.factories import UserFactory
+from tests.worlds import advance_to, api, declare, duel, row, tile
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def lg():
-    return make_league()
 
 
 @pytest.fixture

@@ -9,19 +9,17 @@ from playwright.sync_api import expect
 from battles.models import Battle
 from battles.services.results import battle_result_enter
 from campaigns.models import Attack
-from tests.campaigns.league_map import advance_to, declare
 from tests.e2e.conftest import PHONE
-from tests.pages.conftest import build_world
+from tests.worlds import advance_to, declare
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing):
-    world = build_world()
-    target = world.tiles["free"]
+def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing, page_world):
+    target = page_world.tiles["free"]
     page = browsing.login("anna")
     expect(page.locator("h1")).to_have_text("My campaigns")
-    page.get_by_role("link", name=world.campaign.name).click()
+    page.get_by_role("link", name=page_world.campaign.name).click()
     page.get_by_role("link", name="Map", exact=True).click()
     page.fill("#id_attack_armies", "1")
     page.get_by_role("button", name="Buy").click()
@@ -33,21 +31,19 @@ def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing):
     panel.get_by_role("button", name="Declare attack").click()
     expect(page.locator(".messages")).to_contain_text("Attack declared on Alpha (2, 0)")
     expect(page.locator("ol.declarations")).to_contain_text("Mechanicus on Alpha (2, 0)")
-    assert Attack.objects.filter(player=world.lg.a, tile=target, status="active").exists()
+    assert Attack.objects.filter(player=page_world.lg.a, tile=target, status="active").exists()
 
 
-def test_a_refused_tile_names_the_broken_rule(browsing):
-    world = build_world()
+def test_a_refused_tile_names_the_broken_rule(browsing, page_world):
     page = browsing.login("anna", viewport=PHONE)
-    page.goto(world.url("map/"))
-    page.locator(f'polygon[data-tile-id="{world.tiles["far"].pk}"]').click()
+    page.goto(page_world.url("map/"))
+    page.locator(f'polygon[data-tile-id="{page_world.tiles["far"].pk}"]').click()
     expect(page.locator("#tile-panel .refusal")).to_contain_text("You may not attack this tile")
 
 
-def test_switch_the_language(browsing):
-    world = build_world()
+def test_switch_the_language(browsing, page_world):
     page = browsing.login("anna")
-    page.goto(world.url())
+    page.goto(page_world.url())
     expect(page.locator("html")).to_have_attribute("lang", "en")
     with page.expect_navigation():
         page.select_option("#language", "de")
@@ -60,16 +56,15 @@ def test_switch_the_language(browsing):
     expect(german.locator("h1")).to_have_text("Anmelden")
 
 
-def test_commit_a_conquest_choice_and_see_the_dice(browsing):
-    world = build_world()
-    attack = declare(world.lg.a, world.rnd, world.tiles["b-edge"])
-    advance_to(world.rnd, "battles")
+def test_commit_a_conquest_choice_and_see_the_dice(browsing, page_world):
+    attack = declare(page_world.lg.a, page_world.rnd, page_world.tiles["b-edge"])
+    advance_to(page_world.rnd, "battles")
     battle = Battle.objects.get(attack=attack)
-    battle_result_enter(battle=battle, by_admin_user=world.lg.admin, outcome="victory",
+    battle_result_enter(battle=battle, by_admin_user=page_world.lg.admin, outcome="victory",
                         attacker_vp=10, defender_vp=2)
-    advance_to(world.rnd, "conquest")
+    advance_to(page_world.rnd, "conquest")
     page = browsing.login("anna", viewport=PHONE)
-    page.goto(world.url("conquest/"))
+    page.goto(page_world.url("conquest/"))
     row = page.locator(f'tr[data-attack-id="{attack.pk}"]')
     expect(row.locator("input[type=checkbox]")).to_be_checked()
     expect(row.locator(".chance")).to_contain_text(re.compile(r"\d+/36"))

@@ -5,17 +5,13 @@ import pytest
 from playwright.sync_api import expect
 
 from fleets.models import FleetOrder, NavalBattle
-from fleets.services import phase as resolution
-from league.services.rounds import round_advance, round_run_phase_job
 from tests.e2e.conftest import PHONE
-from tests.fleets import scenario
-from tests.fleets.world import build
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_build_a_path_by_clicking_areas(browsing):
-    w = build()
+def test_build_a_path_by_clicking_areas(browsing, fleet_world):
+    w = fleet_world
     page = browsing.login("anna")
     page.goto(f"/campaigns/{w.league.campaign.pk}/fleets/")
     card = page.locator(f"#fleet-{w.anna_fleet.pk}")
@@ -32,11 +28,8 @@ def test_build_a_path_by_clicking_areas(browsing):
     assert FleetOrder.objects.get(fleet=w.anna_fleet).path == [w.sea.pk, w.orbit.pk]
 
 
-def test_open_a_naval_battle_replay(browsing, monkeypatch):
-    monkeypatch.setattr(resolution, "dice_factory", scenario.scripted())
-    sc = scenario.build()
-    round_advance(round_id=sc.rnd.pk, expected_phase="declare")
-    round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
+def test_open_a_naval_battle_replay(browsing, resolved_fleet_phase):
+    sc = resolved_fleet_phase
     battle = NavalBattle.objects.get(round=sc.rnd, area=sc.areas["X"])
     page = browsing.login("anna", viewport=PHONE)
     page.goto(f"/campaigns/{sc.league.campaign.pk}/fleets/")

@@ -5,18 +5,13 @@ hazard, to other players, strangers or the public, including in error answers.""
 import pytest
 
 from campaigns.services.campaigns import campaign_update
-from fleets.services import phase as resolution
-from league.services.rounds import round_advance, round_run_phase_job
-from tests.campaigns.league_map import api
 from tests.factories import UserFactory
-from tests.fleets import scenario
-from tests.fleets import world as world_module
-from tests.fleets.world import SECRETS
+from tests.worlds import FLEET_SECRETS, api
 
 
 @pytest.fixture
-def world(db):
-    w = world_module.build()
+def world(fleet_world):
+    w = fleet_world
     api(w.league.a.user).put(w.url(f"{w.anna_fleet.pk}/orders/"), {"path": [w.sea.pk]},
                              format="json")
     campaign_update(campaign=w.league.campaign, visibility="public")
@@ -57,7 +52,7 @@ def test_r_flt_7_no_endpoint_leaks_anna_s_hidden_fleet_or_the_hazard(world, who)
     lg = world.league
     user = {"ben": lg.b.user, "carl": lg.c.user, "stranger": UserFactory(),
             "anonymous": None}[who]
-    assert_no_secret(responses(world, user), SECRETS["anna"] + SECRETS["hazard"])
+    assert_no_secret(responses(world, user), FLEET_SECRETS["anna"] + FLEET_SECRETS["hazard"])
 
 
 @pytest.mark.parametrize("who", ["ben", "carl", "anonymous"])
@@ -74,22 +69,14 @@ def test_r_flt_7_others_see_no_hidden_key_of_anna_s_fleet(world, who):
 
 def test_r_flt_7_the_owner_and_admin_see_their_secrets(world):
     raw = api(world.league.a.user).get(world.url(f"{world.anna_fleet.pk}/")).content.decode()
-    assert all(secret in raw for secret in SECRETS["anna"])
+    assert all(secret in raw for secret in FLEET_SECRETS["anna"])
     admin = api(world.league.admin).get(world.league.url("hazards/")).content.decode()
     assert "Lurking Kraken" in admin
 
 
-@pytest.fixture
-def resolved(db, monkeypatch):
-    monkeypatch.setattr(resolution, "dice_factory", scenario.scripted())
-    sc = scenario.build()
-    round_advance(round_id=sc.rnd.pk, expected_phase="declare")
-    round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
-    return sc
-
-
-def test_r_flt_7_battle_reports_stay_with_their_participants_until_the_round_closes(resolved):
-    sc, lg = resolved, resolved.league
+def test_r_flt_7_battle_reports_stay_with_their_participants_until_the_round_closes(
+        resolved_fleet_phase):
+    sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
     secrets = ("Iron Fist", "Merchant Prince", "Boss", "Mate", "Guard", "Lonely Frigate",
                "Black Wake")
     client = api(lg.c.user)  # fought only in Y
@@ -100,7 +87,7 @@ def test_r_flt_7_battle_reports_stay_with_their_participants_until_the_round_clo
     assert_no_secret(answers, secrets)
 
 
-def test_r_sea_2_a_triggered_hazard_shows_but_untriggered_ones_do_not(resolved):
-    lg = resolved.league
+def test_r_sea_2_a_triggered_hazard_shows_but_untriggered_ones_do_not(resolved_fleet_phase):
+    lg = resolved_fleet_phase.league
     names = [h["name"] for h in api(lg.d.user).get(lg.url("hazards/")).json()["results"]]
     assert names == ["Kraken"]  # triggered by ben's explorer

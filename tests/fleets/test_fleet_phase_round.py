@@ -19,7 +19,7 @@ from fleets.services import phase as resolution
 from league.selectors.standings import live_standings
 from league.services.rounds import round_advance, round_run_phase_job
 from rules.dice import verify
-from tests.fleets import scenario
+from tests.worlds import check_fleet_phase, scripted_dice
 
 IN_CI = bool(os.environ.get("CI"))
 
@@ -39,20 +39,16 @@ def snapshot(rnd: Round) -> dict:
     }
 
 
-@pytest.fixture
-def scripted(monkeypatch):
-    monkeypatch.setattr(resolution, "dice_factory", scenario.scripted())
-
-
-def test_r_int_6_scripted_round_has_every_fleet_event(db, scripted):
-    sc = scenario.build()
+def test_r_int_6_scripted_round_has_every_fleet_event(scripted_fleet_dice, fleet_phase):
+    sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
     round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
-    scenario.check(sc)
+    check_fleet_phase(sc)
 
 
-def test_r_vp_2_standings_count_naval_victory_points_ships_and_fleets(db, scripted):
-    sc = scenario.build()
+def test_r_vp_2_standings_count_naval_victory_points_ships_and_fleets(scripted_fleet_dice,
+                                                                      fleet_phase):
+    sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
     round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
     rows = {row["username"]: row for row in live_standings(sc.league.campaign)}
@@ -61,30 +57,30 @@ def test_r_vp_2_standings_count_naval_victory_points_ships_and_fleets(db, script
     assert (rows["ben"]["fleets"], rows["ben"]["ships"]) == (2, 2)
 
 
-def test_r_rnd_2_tick_runs_the_fleet_phase_without_a_broker(db, scripted):
-    sc = scenario.build()
+def test_r_rnd_2_tick_runs_the_fleet_phase_without_a_broker(scripted_fleet_dice, fleet_phase):
+    sc = fleet_phase
     Round.objects.filter(pk=sc.rnd.pk).update(phase_deadline="2000-01-01T00:00Z")
     call_command("tick")
-    scenario.check(sc)
+    check_fleet_phase(sc)
 
 
-def test_r_rnd_2_the_job_run_twice_resolves_the_phase_once(db, scripted):
-    sc = scenario.build()
+def test_r_rnd_2_the_job_run_twice_resolves_the_phase_once(scripted_fleet_dice, fleet_phase):
+    sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
     resolution.fleet_phase_resolve(round=sc.rnd)  # a first run that did not advance
     before = snapshot(sc.rnd)
-    again = resolution.fleet_phase_resolve(round=sc.rnd, dice=scenario.scripted([]))
+    again = resolution.fleet_phase_resolve(round=sc.rnd, dice=scripted_dice([]))
     assert snapshot(sc.rnd) == before and again.pk == FleetPhase.objects.get().pk
     round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")  # the retried job: no new draws
     round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
-    scenario.check(sc)
+    check_fleet_phase(sc)
     after = snapshot(sc.rnd)
     assert {k: v for k, v in after.items() if k != "round"} == {
         k: v for k, v in before.items() if k != "round"}
 
 
-def test_r_dice_3_the_phase_draws_from_the_logged_round_stream(db):
-    sc = scenario.build()
+def test_r_dice_3_the_phase_draws_from_the_logged_round_stream(fleet_phase):
+    sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
     round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
     sc.rnd.refresh_from_db()
@@ -107,10 +103,10 @@ def test_r_dice_3_the_phase_draws_from_the_logged_round_stream(db):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_r_rnd_2_concurrent_jobs_resolve_the_phase_once(scripted):
+def test_r_rnd_2_concurrent_jobs_resolve_the_phase_once(scripted_fleet_dice, fleet_phase):
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")
-    sc = scenario.build()
+    sc = fleet_phase
     Round.objects.filter(pk=sc.rnd.pk).update(phase="fleets")
     barrier = threading.Barrier(4)
     errors = []
@@ -131,21 +127,21 @@ def test_r_rnd_2_concurrent_jobs_resolve_the_phase_once(scripted):
         t.join()
     assert errors == []
     assert FleetPhase.objects.filter(round=sc.rnd).count() == 1
-    scenario.check(sc)
+    check_fleet_phase(sc)
 
 
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_r_rnd_1_the_fleet_phase_runs_on_a_real_worker(scripted):
+def test_r_rnd_1_the_fleet_phase_runs_on_a_real_worker(scripted_fleet_dice, fleet_phase):
     if not settings.REDIS_URL:
         if IN_CI:
             pytest.fail("CI must run with REDIS_URL set")
         pytest.skip("REDIS_URL is unset: tasks run eagerly, no worker to start")
-    sc = scenario.build()
+    sc = fleet_phase
     with start_worker(celery_app, perform_ping_check=False, shutdown_timeout=20):
         round_advance(round_id=sc.rnd.pk, expected_phase="declare")  # enqueues the job
         deadline = time.monotonic() + 60
         while Round.objects.get(pk=sc.rnd.pk).phase != "lists":
             assert time.monotonic() < deadline, "the worker did not run the fleet phase"
             time.sleep(0.2)
-    scenario.check(sc)
+    check_fleet_phase(sc)

@@ -8,14 +8,13 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.services.campaigns import campaign_update
 from fleets.models import FleetMarker, FleetOrder, NavalBattle
-from tests.campaigns.league_map import api
 from tests.factories import FleetFactory, SeaHazardFactory, ShipFactory
-from tests.fleets import world as world_module
+from tests.worlds import api
 
 
 @pytest.fixture
-def world(db):
-    w = world_module.build()
+def world(fleet_world):
+    w = fleet_world
     campaign_update(campaign=w.league.campaign, visibility="public")
     return w
 

@@ -1,26 +1,13 @@
 """Naval battle reports (API.md; R-INT-6, R-NAV-13): participants and the admin at once, every
 member once the round closed, nobody else; each event names its rule, step and dice."""
 
-import pytest
 
 from campaigns.models import Round
 from fleets.models import NavalBattle
-from fleets.services import phase as resolution
-from league.services.rounds import round_advance, round_run_phase_job
-from tests.campaigns.league_map import advance_to, api
 from tests.factories import UserFactory
-from tests.fleets import scenario
+from tests.worlds import advance_to, api
 
 URL = "naval-battles/"
-
-
-@pytest.fixture
-def resolved(db, monkeypatch):
-    monkeypatch.setattr(resolution, "dice_factory", scenario.scripted())
-    sc = scenario.build()
-    round_advance(round_id=sc.rnd.pk, expected_phase="declare")
-    round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
-    return sc
 
 
 def battle_in(sc, area: str) -> NavalBattle:
@@ -33,8 +20,8 @@ def listed(sc, user) -> set[int]:
     return {b["id"] for b in response.json()["results"]}
 
 
-def test_participants_see_their_battles_at_once(resolved):
-    sc, lg = resolved, resolved.league
+def test_participants_see_their_battles_at_once(resolved_fleet_phase):
+    sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
     pirates, boarding, retreat = (battle_in(sc, a).pk for a in ("O2", "X", "Y"))
     assert listed(sc, lg.a.user) == {pirates, boarding}
     assert listed(sc, lg.b.user) == {boarding}
@@ -44,8 +31,8 @@ def test_participants_see_their_battles_at_once(resolved):
     assert api(lg.b.user).get(lg.url(f"{URL}{boarding}/")).status_code == 200
 
 
-def test_every_member_sees_the_reports_once_the_round_closed(resolved):
-    sc, lg = resolved, resolved.league
+def test_every_member_sees_the_reports_once_the_round_closed(resolved_fleet_phase):
+    sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
     advance_to(sc.rnd, "closed")
     assert len(listed(sc, lg.c.user)) == 3
     boarding = battle_in(sc, "X").pk
@@ -54,8 +41,8 @@ def test_every_member_sees_the_reports_once_the_round_closed(resolved):
     assert api().get(lg.url(URL)).status_code == 401
 
 
-def test_strangers_never_see_reports_of_a_public_campaign(resolved):
-    sc, lg = resolved, resolved.league
+def test_strangers_never_see_reports_of_a_public_campaign(resolved_fleet_phase):
+    sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
     lg.campaign.visibility = "public"
     lg.campaign.save()
     advance_to(sc.rnd, "closed")
@@ -65,8 +52,8 @@ def test_strangers_never_see_reports_of_a_public_campaign(resolved):
     assert api().get(lg.url(f"{URL}{boarding}/")).status_code == 401
 
 
-def test_r_nav_13_a_report_replays_the_battle(resolved):
-    sc, lg = resolved, resolved.league
+def test_r_nav_13_a_report_replays_the_battle(resolved_fleet_phase):
+    sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
     data = api(lg.a.user).get(lg.url(f"{URL}{battle_in(sc, 'X').pk}/")).json()
     assert {"id", "round", "area", "engine", "sides", "outcome", "events"} <= set(data)
     assert data["round"] == 1 and data["engine"] == "dark_force"
@@ -80,14 +67,14 @@ def test_r_nav_13_a_report_replays_the_battle(resolved):
     assert data["sides"][0]["player"] == lg.a.pk and data["attacker_vp"] == 6
 
 
-def test_reports_filter_by_round(resolved):
-    lg = resolved.league
+def test_reports_filter_by_round(resolved_fleet_phase):
+    lg = resolved_fleet_phase.league
     assert api(lg.admin).get(lg.url(f"{URL}?round=1")).json()["count"] == 3
     assert api(lg.admin).get(lg.url(f"{URL}?round=2")).json()["count"] == 0
     assert api(lg.admin).get(lg.url(f"{URL}?round=x")).status_code == 400
 
 
-def test_the_round_stays_in_lists_with_reports_stored_once(resolved):
-    sc = resolved
+def test_the_round_stays_in_lists_with_reports_stored_once(resolved_fleet_phase):
+    sc = resolved_fleet_phase
     assert Round.objects.get(pk=sc.rnd.pk).phase == "lists"
     assert NavalBattle.objects.filter(round=sc.rnd).count() == 3

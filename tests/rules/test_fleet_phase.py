@@ -10,8 +10,7 @@ import pytest
 
 from rules.boarding import Character
 from rules.dice import ScriptedDice, SimulationDice
-from rules.fleet_phase import resolve_fleet_phase
-from rules.fleet_phase_model import (
+from rules.fleet_phase import (
     Detachment,
     Force,
     PhaseArea,
@@ -22,6 +21,7 @@ from rules.fleet_phase_model import (
     PhaseSettings,
     PhaseShip,
     datasheet_from_json,
+    resolve_fleet_phase,
 )
 
 NEVER = {"interception": "never"}

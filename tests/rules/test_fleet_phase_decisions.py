@@ -3,8 +3,11 @@ retreat areas, R-INT-6 pairs and attacker, R-NAV-8 prize fleets, R-SEA-1 conques
 cargo names."""
 
 from rules.dice import ScriptedDice
-from rules.fleet_phase_decisions import (
+from rules.fleet_phase import (
+    Detachment,
+    Force,
     ForceStanding,
+    PhaseArea,
     cargo_after,
     hazard_hostile,
     island_conqueror,
@@ -14,7 +17,6 @@ from rules.fleet_phase_decisions import (
     prize_fleet,
     retreat_area,
 )
-from rules.fleet_phase_model import Detachment, Force, PhaseArea
 
 P1, P2, P3 = Force(False, 1), Force(False, 2), Force(False, 3)
 PIRATES = Force(True, None)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.fleet_phase_orders import (
+from rules.fleet_phase import (
     DEFAULT_STANDING_ORDERS,
     disembark_error,
     embark_error,

@@ -8,9 +8,9 @@ import pytest
 
 from rules.boarding import Character
 from rules.conquest import success_probability
-from rules.naval_input import naval_side
+from rules.naval import naval_side
 from rules.odds import MIN_SIMULATIONS, OUTCOMES, conquest_odds, naval_odds, wilson_interval
-from rules.space_input import space_side
+from rules.space import space_side
 
 SHEET = {"maneuver": "2D", "speed": 3, "targeting": "3D", "gun_damage": "3D", "shields": "2D",
          "hull": "3D"}

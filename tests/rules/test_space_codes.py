@@ -8,6 +8,7 @@ from rules.space import (
     Captain,
     Datasheet,
     DiceCode,
+    ShipState,
     SpaceShip,
     SpaceSide,
     add_dice,
@@ -18,7 +19,6 @@ from rules.space import (
     parse_code,
     resolve_space_battle,
 )
-from rules.space_ship import ShipState
 
 
 @pytest.mark.parametrize(("text", "code"), [

@@ -3,8 +3,7 @@
 import pytest
 
 from rules.dice import ScriptedDice
-from rules.space import Captain, Datasheet, DiceCode, SpaceShip
-from rules.space_ship import ShipState, band_name
+from rules.space import Captain, Datasheet, DiceCode, ShipState, SpaceShip, band_name
 
 
 def state(code="3D", speed=3, captain=None, **codes):

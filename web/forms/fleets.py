@@ -6,9 +6,8 @@ The forms check the shape of the input only; the services check the rules and th
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from web.templatetags.feldzug import INTERCEPTIONS, STANCES
-
-MAX_ARMY_POINTS = 100_000
+from fleets.models import Fleet
+from rules.ship_values import MAX_DETACHMENT_POINTS, MIN_DETACHMENT_POINTS, NAME_LIMIT
 
 
 def _ids(value: str) -> list[int]:
@@ -33,12 +32,12 @@ class StandingOrdersForm(forms.Form):
     position field per ship, flagship = 1."""
 
     interception = forms.ChoiceField(label=_("Intercept passing enemies"),
-                                     choices=list(INTERCEPTIONS.items()))
+                                     choices=Fleet.Interception.choices)
     benefits = forms.CharField(
         label=_("Benefit preference"), required=False, max_length=20,
         help_text=_("Letters in order of preference, e.g. “a, c”: a) advantage in the "
                     "battle that follows, b) move on, c) avoid combat, d) withdraw."))
-    stance = forms.ChoiceField(label=_("Battle stance"), choices=list(STANCES.items()))
+    stance = forms.ChoiceField(label=_("Battle stance"), choices=Fleet.Stance.choices)
 
     def __init__(self, *args, ships=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -70,8 +69,10 @@ class StandingOrdersForm(forms.Form):
 
 class EmbarkForm(forms.Form):
     ship = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    name = forms.CharField(label=_("Detachment"), max_length=80)
-    points = forms.IntegerField(label=_("Army points"), min_value=0, max_value=MAX_ARMY_POINTS)
+    name = forms.CharField(label=_("Detachment"), max_length=NAME_LIMIT)
+    # R-FLT-2 (rules.ship_values); the service checks the campaign's detachment_points
+    points = forms.IntegerField(label=_("Army points"), min_value=MIN_DETACHMENT_POINTS,
+                                max_value=MAX_DETACHMENT_POINTS)
 
 
 class DisembarkForm(forms.Form):

@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from battles.models import Battle
 from battles.services.results import MAX_VP
 from campaigns.models import Round
+from fleets.models import NavalBattle
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
-from web.templatetags.feldzug import OUTCOMES, PHASES
 
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
 
@@ -41,7 +41,7 @@ class AdvanceForm(forms.Form):
 
 class ResultForm(forms.Form):
     outcome = forms.ChoiceField(label=_("Outcome for the attacker"),
-                                choices=[(v, OUTCOMES[v]) for v in Battle.Outcome.values])
+                                choices=Battle.Outcome.choices)
     attacker_vp = forms.IntegerField(label=_("Attacker VP"), min_value=0, max_value=MAX_VP,
                                      initial=0)
     defender_vp = forms.IntegerField(label=_("Defender VP"), min_value=0, max_value=MAX_VP,
@@ -116,7 +116,7 @@ CHOICE_LABELS = {
     "campaign": _("all players of the campaign"), "battle": _("the two sides of the battle"),
     "defender_holds": _("the defender holds"), "attacker_wins": _("the attacker wins"),
     "roll_all": _("roll every won attack"), "waive_all": _("waive every roll"),
-    "dark_force": _("Dark Force naval rules"), "d6_space": _("D6 space combat"),
+    **dict(NavalBattle.Engine.choices),
 }
 
 
@@ -162,7 +162,7 @@ class RulesetForm(forms.Form):
         low, high = PHASE_HOURS_RANGE
         for phase, default in PHASE_HOURS_DEFAULTS.items():
             self.fields[PHASE_FIELD.format(phase)] = forms.IntegerField(
-                label=_("Hours of the %(phase)s phase") % {"phase": PHASES[phase]},
+                label=_("Hours of the %(phase)s phase") % {"phase": Round.Phase(phase).label},
                 min_value=low, max_value=high,
                 help_text=_help(_("How long players have before the deadline."), default,
                                 "R-RND-1", _bounds(low, high)))

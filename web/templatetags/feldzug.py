@@ -1,51 +1,19 @@
 """Template filters of the campaign pages: translated names of the stored codes (phases,
-outcomes, features, ...), rule hints, exact 2d6 chances and the form-field snippet."""
+outcomes, features, ...: the labels of the models' choices), rule hints, exact 2d6 chances and
+the form-field snippet."""
 
 from fractions import Fraction
 
 from django import template
+from django.db.models import TextChoices
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+
+from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
+from campaigns.models import Attack, Campaign, Round, Tile
+from fleets.models import Area, Fleet, FleetMarker
 
 register = template.Library()
 
-PHASES = {"declare": _("Declare"), "fleets": _("Fleets"), "lists": _("Army lists"),
-          "battles": _("Battles"), "conquest": _("Conquest"), "closed": _("Closed")}
-OUTCOMES = {"victory": _("Victory"), "moral_victory": _("Moral victory"), "draw": _("Draw"),
-            "defeat": _("Defeat")}
-RESULT_STATUSES = {"": _("no result"), "reported": _("reported"), "confirmed": _("confirmed"),
-                   "disputed": _("disputed")}
-FEATURES = {"mountain": _("Mountain"), "spaceport": _("Spaceport"),
-            "macropole": _("Macropole"), "defence": _("Defence line")}
-AREA_KINDS = {"ocean": _("Ocean"), "coastal": _("Coastal waters"), "orbit": _("Orbit"),
-              "island": _("Island")}
-FLEET_KINDS = {"regular": _("Regular fleet"), "pirate": _("Pirates"),
-               "buccaneer": _("Buccaneers"), "treasure": _("Treasure fleet")}
-BATTLE_STATUSES = {"pending": _("waiting for the earlier attack on the tile"),
-                   "open": _("to be played"), "done": _("decided")}
-INTERCEPTIONS = {"always": _("always"), "if_stronger": _("only if stronger"),
-                 "never": _("never")}
-STANCES = {"approach": _("approach"), "hold": _("hold the distance"),
-           "withdraw": _("withdraw"), "auto": _("approach if stronger, else withdraw")}
-BENEFITS = {"a": _("advantage in the battle that follows"), "b": _("move on"),
-            "c": _("avoid combat"), "d": _("withdraw to a neighbouring area")}
-NO_INTERCEPTION = {"avoid": _("avoided combat"), "withdraw": _("withdrew")}
-LIST_SOURCES = {"text": _("pasted text"), "json": _("JSON"), "ros": _("BattleScribe .ros"),
-                "rosz": _("BattleScribe .rosz"), "newrecruit": _("New Recruit")}
-PROPOSAL_STATUSES = {"proposed": _("open"), "accepted": _("accepted"),
-                     "superseded": _("superseded")}
-SOURCES = {"adjacent": _("adjacent to your territory"),
-           "structure": _("from your spaceport or macropole on the planet"),
-           "orbit": _("from orbit")}
-ATTACK_STATUSES = {"active": _("active"), "withdrawn": _("withdrawn"),
-                   "cancelled": _("cancelled")}
-MODIFIERS = {"moral_victory": _("Moral victory"), "defence": _("Defence line"),
-             "terrain": _("Terrain"), "shield": _("Shield generator"),
-             "multi_conquest": _("Several conquests on one planet")}
-VISIBILITY = {"public": pgettext_lazy("campaign", "public"),
-              "private": pgettext_lazy("campaign", "private")}
-CAMPAIGN_STATUSES = {"setup": _("in set-up"), "running": _("running"),
-                     "finished": _("finished")}
 # What a broken rule means, in the reader's language; the rules' own message adds the detail.
 RULE_HINTS = {
     "R-ATK-1": _("An attack needs an unused attack army, on a tile that is not yours and that "
@@ -90,98 +58,102 @@ RULE_HINTS = {
 }
 
 
-def _label(table: dict, value) -> str:
-    return table.get(value, value)
+def _label(choices: type[TextChoices], value):
+    """The code's label from its model choices; an unknown code shows as it is."""
+    try:
+        return choices(value).label
+    except ValueError:
+        return value
 
 
 @register.filter
 def phase_label(value):
-    return _label(PHASES, value)
+    return _label(Round.Phase, value)
 
 
 @register.filter
 def outcome_label(value):
-    return _label(OUTCOMES, value)
+    return _label(Battle.Outcome, value)
 
 
 @register.filter
 def result_status_label(value):
-    return _label(RESULT_STATUSES, value or "")
+    return _label(Battle.ResultStatus, value or "")
 
 
 @register.filter
 def feature_label(value):
-    return _label(FEATURES, value)
+    return _label(Tile.Feature, value)
 
 
 @register.filter
 def area_kind_label(value):
-    return _label(AREA_KINDS, value)
+    return _label(Area.Kind, value)
 
 
 @register.filter
 def fleet_kind_label(value):
-    return _label(FLEET_KINDS, value)
+    return _label(Fleet.Kind, value)
 
 
 @register.filter
 def battle_status_label(value):
-    return _label(BATTLE_STATUSES, value)
+    return _label(Battle.Status, value)
 
 
 @register.filter
 def list_source_label(value):
-    return _label(LIST_SOURCES, value)
+    return _label(ArmyList.Source, value)
 
 
 @register.filter
 def proposal_status_label(value):
-    return _label(PROPOSAL_STATUSES, value)
+    return _label(ScheduleProposal.Status, value)
 
 
 @register.filter
 def interception_label(value):
-    return _label(INTERCEPTIONS, value)
+    return _label(Fleet.Interception, value)
 
 
 @register.filter
 def stance_label(value):
-    return _label(STANCES, value)
+    return _label(Fleet.Stance, value)
 
 
 @register.filter
 def benefit_label(value):
-    return _label(BENEFITS, value)
+    return _label(Fleet.Benefit, value)
 
 
 @register.filter
 def no_interception_label(value):
-    return _label(NO_INTERCEPTION, value)
+    return _label(FleetMarker.Kind, value)
 
 
 @register.filter
 def source_label(value):
-    return _label(SOURCES, value)
+    return _label(Attack.Source, value)
 
 
 @register.filter
 def attack_status_label(value):
-    return _label(ATTACK_STATUSES, value)
+    return _label(Attack.Status, value)
 
 
 @register.filter
 def modifier_label(value):
-    return _label(MODIFIERS, value)
+    return _label(ConquestRoll.Modifier, value)
 
 
 @register.filter
 def visibility_label(value):
-    return _label(VISIBILITY, value)
+    return _label(Campaign.Visibility, value)
 
 
 @register.filter
 def campaign_status_label(value):
-    return _label(CAMPAIGN_STATUSES, value)
+    return _label(Campaign.Status, value)
 
 
 @register.filter

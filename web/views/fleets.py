@@ -33,7 +33,7 @@ from fleets.selectors.fleets import (
 )
 from fleets.services import orders
 from league.selectors.map import map_document
-from rules.fleet_phase_orders import EMBARK_AREA_KINDS
+from rules.fleet_phase import EMBARK_AREA_KINDS
 from web.forms.common import add_service_error
 from web.forms.fleets import DisembarkForm, EmbarkForm, FleetOrderForm, StandingOrdersForm
 from web.templatetags.feldzug import explained

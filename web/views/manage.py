@@ -9,11 +9,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from battles.models import Battle
+from battles.selectors.battles import campaign_battles, round_battles
 from battles.services.results import battle_result_enter, check_result_phase
 from campaigns.errors import DomainError
-from campaigns.selectors.campaigns import player_list
+from campaigns.selectors.campaigns import player_list, ruleset_of
 from campaigns.services import campaigns as campaign_services
-from campaigns.services.campaigns import current_ruleset
 from league.services import rounds as round_services
 from league.services.map_document import DocumentInvalid, map_import
 from web.forms.common import add_service_error
@@ -40,16 +40,11 @@ def _results_round(scope: Scope, wanted: str):
     return scope.round
 
 
-def _battles(rnd, bound: dict) -> list[dict]:
+def _battles(campaign, rnd, bound: dict) -> list[dict]:
     """The round's battles, disputed ones first, each with its result form (``bound`` holds a
     submitted one that failed)."""
-    if rnd is None:
-        return []
-    battles = (Battle.objects.filter(round=rnd)
-               .select_related("tile__planet", "attacker__user", "defender__user")
-               .order_by("attack__order"))
     rows = []
-    for battle in battles:
+    for battle in round_battles(campaign, rnd):
         initial = {"outcome": battle.outcome or "victory", "attacker_vp": battle.attacker_vp,
                    "defender_vp": battle.defender_vp}
         form = bound.get(battle.pk) or ResultForm(initial=initial, prefix=f"b{battle.pk}")
@@ -66,7 +61,7 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         "settings_form": lambda: CampaignForm(initial={"name": campaign.name,
                                                        "visibility": campaign.visibility}),
         "ruleset_form": lambda: RulesetForm(
-            initial=RulesetForm.initial_from(current_ruleset(campaign))),
+            initial=RulesetForm.initial_from(ruleset_of(campaign).as_dict())),
         "map_form": MapImportForm,
         "player_form": PlayerAddForm,
         "deadline_form": lambda: DeadlineForm(
@@ -81,7 +76,7 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
     results_round = _results_round(scope, wanted)
     context = scope.context(
         players=player_list(campaign), results_round=results_round,
-        battles=_battles(results_round, result_forms or {}),
+        battles=_battles(campaign, results_round, result_forms or {}),
         round_numbers=list(campaign.rounds.order_by("number").values_list("number", flat=True)),
         **forms)
     return render(request, "web/manage.html", context, status=status)
@@ -216,8 +211,7 @@ def advance(request, scope: Scope):
 @admin_action
 def result_enter(request, scope: Scope, battle_id: int):
     """Enter or correct a result, confirmed at once (R-BAT-3, R-BAT-4); settles a dispute."""
-    battle = get_object_or_404(Battle.objects.select_related("round"), campaign=scope.campaign,
-                               pk=battle_id)
+    battle = get_object_or_404(campaign_battles(scope.campaign), pk=battle_id)
     number = battle.round.number
 
     def enter(data):

@@ -1,0 +1,120 @@
+"""Serializers of the battles API (API.md "Battles (tabletop)")."""
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from battles.models import Battle, ResultChange, ScheduleProposal
+from battles.selectors.battles import limit_breakdown, result_snapshot
+from battles.services.lists import lists_revealed, participants
+from battles.services.results import MAX_REASON, MAX_VP
+from campaigns.values import ID_MAX, ROUND_NUMBER_MAX
+
+
+class ResultSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Battle.Outcome.choices)
+    attacker_vp = serializers.IntegerField()
+    defender_vp = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=[s for s in Battle.ResultStatus.values if s])
+
+
+class HistoryResultSerializer(ResultSerializer):
+    reason = serializers.CharField(required=False,
+                                   help_text="why the system set it (e.g. R-ATK-4, R-RND-3)")
+
+
+class ResultChangeSerializer(serializers.ModelSerializer):
+    by = serializers.CharField(source="by.username", allow_null=True, default=None,
+                               help_text="username; null when the rules set it")
+    old = HistoryResultSerializer(allow_null=True)
+    new = HistoryResultSerializer()
+
+    class Meta:
+        model = ResultChange
+        fields = ["by", "at", "old", "new"]
+
+
+class BonusSerializer(serializers.Serializer):
+    base = serializers.IntegerField(help_text="base_army_points (R-BON-1)")
+    tiles = serializers.IntegerField(help_text="tile bonus (R-BON-2)")
+    markers = serializers.IntegerField(help_text="marker bonus (R-MRK-2)")
+    total = serializers.IntegerField(help_text="the limit: base + tiles + markers (R-BON-1)")
+
+
+class ProposalSerializer(serializers.ModelSerializer):
+    proposed_by = serializers.IntegerField(source="proposed_by_id", help_text="player id")
+
+    class Meta:
+        model = ScheduleProposal
+        fields = ["id", "proposed_by", "proposed_at", "place", "status", "created_at"]
+
+
+class BattleSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", help_text="round number")
+    tile = serializers.IntegerField(source="tile_id")
+    attacker = serializers.IntegerField(source="attacker_id")
+    defender = serializers.IntegerField(source="defender_id", allow_null=True,
+                                        help_text="null until settled, or a neutral garrison")
+    point_limits = serializers.DictField(child=serializers.IntegerField(),
+                                         help_text="player id (string) -> army limit (R-BON-1)")
+    bonus = serializers.SerializerMethodField(
+        help_text="player id (string) -> limit breakdown (R-BON-1)")
+    schedule_proposal = serializers.SerializerMethodField(
+        help_text="the open date proposal (R-BAT-2), null when none")
+    lists_submitted = serializers.SerializerMethodField(
+        help_text="player id (string) -> whether that side's army list is in (never its "
+                  "content, R-ARM-3)")
+    lists_revealed = serializers.SerializerMethodField(
+        help_text="whether the participants see each other's lists (R-ARM-3)")
+    result = serializers.SerializerMethodField()
+    history = ResultChangeSerializer(many=True)
+
+    class Meta:
+        model = Battle
+        fields = ["id", "round", "tile", "attacker", "defender", "neutral", "chain_position",
+                  "chain_length", "status", "point_limits", "bonus", "scheduled_at", "place",
+                  "schedule_proposal", "lists_submitted", "lists_revealed", "result",
+                  "history"]
+
+    @extend_schema_field(serializers.DictField(child=BonusSerializer()))
+    def get_bonus(self, battle: Battle) -> dict:
+        return limit_breakdown(battle)
+
+    @extend_schema_field(ProposalSerializer(allow_null=True))
+    def get_schedule_proposal(self, battle: Battle) -> dict | None:
+        proposals = battle.open_proposals  # battles.selectors.battles.campaign_battles
+        return ProposalSerializer(proposals[0]).data if proposals else None
+
+    @extend_schema_field(serializers.DictField(child=serializers.BooleanField()))
+    def get_lists_submitted(self, battle: Battle) -> dict:
+        handed_in = {row.player_id for row in battle.handed_in}
+        return {str(p): p in handed_in for p in participants(battle)}
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_lists_revealed(self, battle: Battle) -> bool:
+        now = self.context.get("now") or timezone.now()
+        return lists_revealed(battle, battle.round, now)
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, battle: Battle) -> dict | None:
+        return result_snapshot(battle)
+
+
+class ResultInput(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Battle.Outcome.choices,
+                                      help_text="from the attacker's side (R-BAT-3)")
+    attacker_vp = serializers.IntegerField(min_value=0, max_value=MAX_VP)
+    defender_vp = serializers.IntegerField(min_value=0, max_value=MAX_VP)
+
+
+class DisputeInput(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=MAX_REASON,
+                                   help_text="why, for the campaign admin")
+
+
+class BattleFilter(serializers.Serializer):
+    round = serializers.IntegerField(required=False, min_value=1, max_value=ROUND_NUMBER_MAX,
+                                     help_text="round number")
+    player = serializers.IntegerField(required=False, min_value=1, max_value=ID_MAX,
+                                      help_text="attacker or defender (player id)")
+    status = serializers.ChoiceField(required=False, choices=Battle.Status.choices)

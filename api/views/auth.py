@@ -1,0 +1,51 @@
+"""API: POST /api/v1/auth/token/, username and password for a token, behind the brute-force
+lockout (django-axes) and a strict throttle; GET /api/v1/me/, who the credentials belong to."""
+
+from axes.handlers.proxy import AxesProxyHandler
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, status
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from api.base import error_responses
+from api.serializers.auth import MeSerializer, TokenSerializer
+
+LOCKED = ("Too many failed logins for this account from your address. Try again later or ask "
+          "an administrator to unlock it.")
+
+
+class TokenView(ObtainAuthToken):
+    throttle_classes = [ScopedRateThrottle]  # ObtainAuthToken turns throttling off
+    throttle_scope = "token"
+    serializer_class = AuthTokenSerializer
+
+    @extend_schema(request=AuthTokenSerializer,
+                   responses={200: TokenSerializer, **error_responses(400, 429)})
+    def post(self, request, *args, **kwargs):
+        username = request.data.get("username") if hasattr(request.data, "get") else None
+        if isinstance(username, str) and AxesProxyHandler.is_locked(
+                request._request, {"username": username}):
+            return Response({"detail": LOCKED, "code": "locked_out", "errors": {}},
+                            status=status.HTTP_429_TOO_MANY_REQUESTS)
+        return super().post(request, *args, **kwargs)
+
+
+class MeView(APIView):
+    """Who the credentials belong to: lets a client check its token."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer, **error_responses(401)})
+    def get(self, request):
+        user = request.user
+        return Response({"id": user.id, "username": user.username, "is_staff": user.is_staff})
+
+
+urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="token"),
+    path("me/", MeView.as_view(), name="me"),
+]

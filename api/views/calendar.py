@@ -1,0 +1,124 @@
+"""API: iCalendar feeds of accepted battle dates and phase deadlines (R-BAT-2; API.md
+"Battles (tabletop)"), and the secret token of a user's personal feed.
+
+Calendar clients can not log in, so both feeds also take ``?token=`` (the user's calendar
+token); the campaign feed takes a session or API token as well. A bad token is a 404."""
+
+from django.http import Http404, HttpResponse
+from django.urls import path
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, renderers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.base import CampaignScoped, ErrorSerializer
+from api.serializers.calendar import CalendarTokenSerializer
+from battles.services.feeds import (
+    calendar_token_of,
+    calendar_token_regenerate,
+    campaign_feed,
+    user_feed,
+    user_for_token,
+)
+
+ICS = "text/calendar"
+JSON = "application/json"
+
+
+class ICalendarRenderer(renderers.BaseRenderer):
+    media_type = ICS
+    format = "ics"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else b""
+
+
+class FeedView(APIView):
+    """Answers the feed as text/calendar, and errors as JSON whatever the client accepts."""
+
+    renderer_classes = [ICalendarRenderer, renderers.JSONRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response):  # an error: JSON, whatever was negotiated
+            request.accepted_renderer = renderers.JSONRenderer()
+            request.accepted_media_type = JSON
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+def ics_response(feed: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(feed, content_type=f"{ICS}; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, max-age=300"
+    return response
+
+
+def _errors(*statuses: int) -> dict:
+    return {(status, JSON): ErrorSerializer for status in statuses}
+
+
+TOKEN_PARAM = OpenApiParameter("token", str, description="the user's calendar token "
+                                                         "(GET /me/calendar-token/)")
+
+
+class CampaignCalendar(FeedView, CampaignScoped):
+    @extend_schema(operation_id="v1_campaigns_calendar_retrieve", parameters=[TOKEN_PARAM],
+                   responses={(200, ICS): OpenApiTypes.BINARY, **_errors(401, 403, 404)})
+    def get(self, request, campaign_id):
+        """The campaign's feed for its members: accepted battle dates and phase deadlines."""
+        token = request.query_params.get("token")
+        if token is not None and not request.user.is_authenticated:
+            request.user = _token_user(token)
+        self.require_member()
+        return ics_response(campaign_feed(self.campaign, timezone.now()),
+                            f"campaign-{self.campaign.pk}.ics")
+
+
+class MyCalendar(FeedView):
+    authentication_classes = []  # the token in the URL is the credential
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="v1_me_calendar_retrieve",
+                   parameters=[OpenApiParameter("token", str, required=True,
+                                                description="the user's calendar token")],
+                   responses={(200, ICS): OpenApiTypes.BINARY, **_errors(404)})
+    def get(self, request):
+        """The user's personal feed (no login; the secret token identifies it): its own
+        battles and the deadlines of its campaigns. 404 for a bad token."""
+        user = _token_user(request.query_params.get("token"))
+        return ics_response(user_feed(user, timezone.now()), "feldzug.ics")
+
+
+def _token_user(token):
+    user = user_for_token(token)
+    if user is None:
+        raise Http404("No such calendar.")
+    return user
+
+
+class MyCalendarToken(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    def answer(self, row) -> Response:
+        url = self.request.build_absolute_uri(f"/api/v1/me/calendar.ics?token={row.token}")
+        return Response({"token": row.token, "url": url, "created_at": row.created_at})
+
+    @extend_schema(responses={200: CalendarTokenSerializer, **_errors(401)})
+    def get(self, request):
+        """The caller's calendar token and feed URL (made on first use)."""
+        return self.answer(calendar_token_of(user=request.user, now=timezone.now()))
+
+    @extend_schema(request=None, responses={200: CalendarTokenSerializer, **_errors(401)})
+    def post(self, request):
+        """A new token: the old feed URL stops working."""
+        return self.answer(calendar_token_regenerate(user=request.user, now=timezone.now()))
+
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/calendar.ics", CampaignCalendar.as_view(),
+         name="campaign-calendar"),
+    path("me/calendar.ics", MyCalendar.as_view(), name="my-calendar"),
+    path("me/calendar-token/", MyCalendarToken.as_view(), name="my-calendar-token"),
+]

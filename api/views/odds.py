@@ -1,0 +1,75 @@
+"""API: the naval battle odds preview (R-ODDS-1; API.md "Fleets and naval battles",
+``POST /odds/naval/``). Two fleets in the fleet shape are fought ``simulations`` times with the
+real engine and a seeded PRNG of the request's own (R-DICE-4); nothing is stored or logged."""
+
+from collections.abc import Mapping
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle, UserRateThrottle
+from rest_framework.views import APIView
+
+from api.base import error_responses
+from api.parsers import SafeJSONParser
+from api.serializers.odds import OddsRequestSerializer, OddsResultSerializer
+from rules.odds import naval_odds
+
+
+def error_paths(errors, prefix: str = "") -> dict[str, list[str]]:
+    """Nested serializer errors as ``{"attacker.ships[0].attack": [messages]}``."""
+    if isinstance(errors, Mapping):
+        found: dict[str, list[str]] = {}
+        for key, value in errors.items():
+            name = f"{prefix}[{key}]" if isinstance(key, int) else \
+                f"{prefix}.{key}" if prefix else str(key)
+            found.update(error_paths(value, name))
+        return found
+    if isinstance(errors, list) and any(isinstance(e, Mapping | list) for e in errors):
+        found = {}
+        for i, value in enumerate(errors):
+            found.update(error_paths(value, f"{prefix}[{i}]"))
+        return found
+    messages = errors if isinstance(errors, list) else [errors]
+    return {prefix or "non_field_errors": [str(m) for m in messages]} if messages else {}
+
+
+def _invalid(errors: dict[str, list[str]]) -> serializers.ValidationError:
+    """A 400 in the API's shape; ``code`` names the rule a field comes from."""
+    error = serializers.ValidationError(errors)
+    if "simulations" in errors:
+        error.rule = "R-ODDS-1"
+    elif any(key.endswith(".datasheet") for key in errors):
+        error.rule = "R-SPC-1"
+    return error
+
+
+class NavalOdds(APIView):
+    """Seconds of CPU per call: the ``odds`` throttle scope (settings) bounds a user's rate."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [SafeJSONParser]  # nested fleets: JSON only
+    throttle_classes = [UserRateThrottle, ScopedRateThrottle]  # the user's rate and "odds"
+    throttle_scope = "odds"
+
+    @extend_schema(tags=["fleets"], summary="Odds preview of a naval battle (R-ODDS-1)",
+                   request=OddsRequestSerializer,
+                   responses={200: OddsResultSerializer, **error_responses(400, 401, 429)})
+    def post(self, request):
+        """Fight the two fleets ``simulations`` times (at least 10,000) with the real engine and
+        a fresh PRNG; outcomes as fractions with 95% intervals."""
+        serializer = OddsRequestSerializer(data=request.data)
+        if not serializer.is_valid():
+            raise _invalid(error_paths(serializer.errors))
+        data = serializer.validated_data
+        try:
+            result = naval_odds(data["engine"], data["attacker"], data["defender"],
+                                simulations=data["simulations"])
+        except ValueError as error:  # the rules' own checks, should the serializers miss one
+            where, _, message = str(error).partition(": ")
+            raise _invalid({where: [message or where]}) from None
+        return Response(result.as_dict())
+
+
+urlpatterns = [path("odds/naval/", NavalOdds.as_view(), name="odds-naval")]

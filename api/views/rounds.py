@@ -1,0 +1,115 @@
+"""API: rounds, phase advance, dice log and verifier, standings (API.md)."""
+
+from django.http import Http404
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from api.base import CampaignScoped, RoundScoped, error_responses
+from api.pagination import Pagination
+from api.serializers.common import page_of
+from api.serializers.rounds import (
+    DeadlineSerializer,
+    RollLogSerializer,
+    RollSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+    VerifySerializer,
+)
+from campaigns.errors import Conflict
+from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
+from league.selectors.standings import live_standings
+from league.selectors.standings_history import frozen_standings
+from league.services import rounds as round_services
+
+
+class RoundList(CampaignScoped):
+    @extend_schema(operation_id="v1_campaigns_rounds_list",
+                   responses={200: page_of(RoundSerializer, "PaginatedRoundList"),
+                              **error_responses(404)},
+                   parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)])
+    def get(self, request, campaign_id):
+        paginator = Pagination()
+        page = paginator.paginate_queryset(self.campaign.rounds.order_by("number"), request, self)
+        return paginator.get_paginated_response(RoundSerializer(page, many=True).data)
+
+
+class RoundDetail(RoundScoped):
+    @extend_schema(responses={200: RoundSerializer, **error_responses(404)})
+    def get(self, request, campaign_id, number):
+        return Response(RoundSerializer(self.get_round()).data)
+
+    @extend_schema(request=DeadlineSerializer,
+                   responses={200: RoundSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def patch(self, request, campaign_id, number):
+        """The campaign admin moves the current phase's deadline (R-RND-1)."""
+        self.require_admin()
+        rnd = self.get_round()
+        data = DeadlineSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = round_services.round_set_deadline(rnd=rnd,
+                                                deadline=data.validated_data["phase_deadline"])
+        return Response(RoundSerializer(rnd).data)
+
+
+class Advance(CampaignScoped):
+    @extend_schema(request=None,
+                   responses={200: RoundSerializer, **error_responses(401, 403, 404, 409)})
+    def post(self, request, campaign_id):
+        """Move the current round to its next phase (R-RND-2); starts round 1 if none is open."""
+        self.require_admin()
+        rnd = round_services.campaign_advance(campaign=self.campaign)
+        return Response(RoundSerializer(rnd).data)
+
+
+class Rolls(RoundScoped):
+    @extend_schema(responses={200: RollLogSerializer, **error_responses(404)})
+    def get(self, request, campaign_id, number):
+        """The round's dice log (R-DICE-3); the full log once the round closed."""
+        rnd = self.get_round()
+        rolls = visible_rolls(rnd, full=self.is_admin)
+        return Response({"seed_commitment": rnd.seed_commitment,
+                         "server_seed": revealed_seed(rnd),
+                         "rolls": RollSerializer(rolls, many=True).data})
+
+
+class Verify(RoundScoped):
+    @extend_schema(responses={200: VerifySerializer, **error_responses(404, 409)})
+    def get(self, request, campaign_id, number):
+        """Recompute every logged roll from the revealed seed (R-DICE-3)."""
+        rnd = self.get_round()
+        if not rnd.seed_revealed:
+            raise Conflict("The seed is revealed when the round closes.", code="seed_hidden")
+        report = verify_round(rnd)
+        return Response({"verified": report.verified, "checked": report.checked,
+                         "mismatches": list(report.mismatches)})
+
+
+class Standings(CampaignScoped):
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="frozen at round n")],
+                   responses={200: StandingsSerializer, **error_responses(400, 404)})
+    def get(self, request, campaign_id):
+        """Live standings, or those frozen at a round's close (R-VP-2)."""
+        number = request.query_params.get("round")
+        if number is None:
+            return Response({"round": None, "rows": live_standings(self.campaign)})
+        if not number.isdigit():
+            raise serializers.ValidationError({"round": ["A round number is required."]})
+        rows = frozen_standings(self.campaign, int(number))
+        if rows is None:
+            raise Http404("No standings were frozen for that round.")
+        return Response({"round": int(number), "rows": rows})
+
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/rounds/", RoundList.as_view(), name="round-list"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/", RoundDetail.as_view(),
+         name="round-detail"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/rolls/", Rolls.as_view(),
+         name="round-rolls"),
+    path("campaigns/<int:campaign_id>/rounds/<int:number>/verify/", Verify.as_view(),
+         name="round-verify"),
+    path("campaigns/<int:campaign_id>/advance/", Advance.as_view(), name="advance"),
+    path("campaigns/<int:campaign_id>/standings/", Standings.as_view(), name="standings"),
+]

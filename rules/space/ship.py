@@ -1,0 +1,360 @@
+"""A ship's state during a D6 space battle: damage, hit table, damage bands, repair.
+
+R-SPC-5 (damage bands), R-SPC-6 (hit table), R-SPC-7 (repair). Damage is tracked as dice lost
+per system (and speed points lost) so repair can give it back. Mutable and internal to the
+engine; ``rules.space`` turns it into frozen results.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.dice import Dice
+from rules.dicecode import DiceCode
+from rules.space.model import CODE_SYSTEMS, SIDES, Captain, Datasheet, ShipResult, SpaceShip
+
+# R-SPC-6 hit table faces -> system; 1 (engines) and 6 (bridge) are handled specially.
+HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
+# R-SPC-7 [reading] "shields first, then any": then hull, guns, targeting, engines.
+REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
+_OUT = (0, 0)  # a system at 0D
+# R-SPC-5 damage bands: (lowest difference, hit-table rolls, dice lost per roll)
+BANDS = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
+# the band of each difference below the highest band's
+_BAND_OF = tuple(next(band for band in BANDS if difference >= band[0])
+                 for difference in range(BANDS[0][0]))
+BAND_NAMES = {20: "destroyed", 16: "2D off two systems", 12: "2D off one system",
+              8: "1D off two systems", 4: "1D off one system", 0: "shields down"}
+
+
+def band_name(difference: int) -> str:
+    """R-SPC-5: what an attack beating the defence by ``difference`` does."""
+    if difference < 0:
+        return "no effect"
+    return BAND_NAMES[next(band[0] for band in BANDS if difference >= band[0])]
+
+
+class ShipState:
+    """One ship in battle. Codes are kept as (dice, pips) tuples, refreshed on every change:
+    ``live`` is what the ship rolls now, ``speed`` its speed now, ``hull_key`` its remaining
+    hull for target choice (without this round's cancellation of the captain bonus).
+
+    For the battle loop the rolled sets are cached too: ``init_code`` (maneuver),
+    ``attack_code`` (targeting + gun damage, R-SPC-4), ``guns`` (gun damage dice),
+    ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
+    damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
+
+    __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "cap_pip", "damage",
+                 "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
+                 "advance", "initiative", "live", "speed", "hull_key", "init_code",
+                 "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm",
+                 "foe")
+    # the attributes' types (a compiled build, see ``pyproject.toml``, relies on them)
+    ship: SpaceShip
+    id: int
+    side: str
+    foe: str
+    base: dict[str, tuple[int, int]]
+    bonus: dict[str, tuple[int, int]]
+    cap_dice: str | None
+    cap_pip: str | None
+    damage: dict[str, int]
+    captain_alive: bool
+    bonus_off: bool
+    bridge_hit: bool
+    destroyed: bool
+    shields_down: bool
+    hurt: bool
+    advance: int
+    initiative: int
+    purposes: dict[str, str]
+    live: dict[str, tuple[int, int]]
+    perm: dict[str, tuple[int, int]]
+    speed: int
+    hull_key: tuple[int, int]
+    init_code: tuple[int, int]
+    attack_code: tuple[int, int]
+    guns: int
+    defence_code: tuple[int, int]
+    hull_code: tuple[int, int]
+
+    def __init__(self, ship: SpaceShip, side: str, *, blank: bool = False) -> None:
+        if blank:  # the ship's values before any battle (``_pristine``), for no side yet
+            self._setup(ship)
+            return
+        # the ship's values before the battle are computed once per ship (``_pristine``) and
+        # copied: an odds preview fights the same ships thousands of times
+        entry = _PRISTINE.get(id(ship))
+        fresh = entry[1] if entry is not None and entry[0] is ship else _pristine(ship)
+        self.ship = ship
+        self.id = fresh.id
+        self.side = side
+        self.foe = SIDES[side == SIDES[0]]  # the enemy side's key
+        self.base = fresh.base
+        self.bonus = fresh.bonus
+        self.cap_dice = fresh.cap_dice
+        self.cap_pip = fresh.cap_pip
+        self.damage = dict(fresh.damage)
+        self.captain_alive = fresh.captain_alive
+        self.bonus_off = False  # captain bonus cancelled for this round (R-SPC-3, R-SPC-4)
+        self.bridge_hit = False
+        self.destroyed = False
+        self.shields_down = False
+        self.hurt = False
+        self.advance = 0
+        self.initiative = 0
+        self.purposes = fresh.purposes
+        self.live = dict(fresh.live)
+        self.perm = dict(fresh.perm)
+        self.speed = fresh.speed
+        self.hull_key = fresh.hull_key
+        self.init_code = fresh.init_code
+        self.attack_code = fresh.attack_code
+        self.guns = fresh.guns
+        self.defence_code = fresh.defence_code
+        self.hull_code = fresh.hull_code
+
+    def _setup(self, ship: SpaceShip) -> None:
+        """The ship's values before the battle, from its datasheet and captain."""
+        self.ship = ship
+        self.id = ship.id
+        sheet = ship.datasheet
+        self.base = _base(sheet.maneuver, sheet.speed, sheet.targeting, sheet.gun_damage,
+                          sheet.shields, sheet.hull)
+        captain = ship.captain
+        self.cap_dice = captain.dice_system if captain else None
+        self.cap_pip = captain.pip_system if captain else None
+        self.bonus = self.base if captain is None else _with_captain(self.base, captain)
+        self.damage = dict.fromkeys(self.base, 0)
+        self.captain_alive = captain is not None
+        self.bonus_off = False
+        self.purposes = _purposes(ship.id)
+        self.live = dict.fromkeys(CODE_SYSTEMS, _OUT)
+        self.perm = {}
+        self._refresh()
+
+    # --- codes --------------------------------------------------------------------------
+
+    def _refresh(self, *systems: str) -> None:
+        """Recompute the cached values of ``systems`` (all when none are named)."""
+        for system in systems or self.base:
+            self._update(system)
+
+    def _update(self, system: str) -> None:
+        """Recompute one system's (dice, pips) with damage and the captain bonus while alive
+        (``perm``; for speed (speed, 0)), what it rolls now (``live``: this round's cancellation
+        of the bonus honoured), and the rolled set it is part of."""
+        lost = self.damage[system]
+        dice, pips = (self.bonus if self.captain_alive else self.base)[system]
+        perm = self.perm[system] = (dice - lost if dice > lost else 0, pips)
+        if self.bonus_off and self.captain_alive:  # a fumble cancelled the bonus this round
+            dice, pips = self.base[system]
+            dice = dice - lost if dice > lost else 0
+        else:
+            dice = perm[0]
+        if system == "speed":
+            self.speed = dice
+            return
+        live = self.live
+        # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
+        live[system] = (dice, pips) if dice > 0 else _OUT
+        if system == "maneuver":
+            self.init_code = live[system]
+        elif system == "targeting" or system == "gun_damage":
+            targeting, guns = live["targeting"], live["gun_damage"]
+            self.guns = guns[0]
+            self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
+        else:  # shields or hull
+            if system == "hull":
+                self.hull_key = perm
+            shields, hull = live["shields"], live["hull"]
+            self.hull_code = hull
+            self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
+
+    def code(self, system: str) -> DiceCode:
+        """The code rolled now (damage and this round's captain bonus applied)."""
+        return DiceCode(*self.live[system])
+
+    def dice_left(self, system: str) -> int:
+        """Permanent dice of a system (the 0D tests of R-SPC-6)."""
+        return self.perm[system][0]
+
+    def speed_left(self) -> int:
+        return self.perm["speed"][0]
+
+    def end_round(self) -> None:
+        """Shields and a captain bonus cancelled by a fumble return next round."""
+        self.shields_down = False
+        if self.bonus_off:
+            self.bonus_off = False
+            self._refresh()
+
+    # --- R-SPC-6 ------------------------------------------------------------------------
+
+    def lose_captain(self) -> None:
+        """Bridge hit: the bonus is lost for good. Damage taken stays, capped at the datasheet's
+        dice (the bonus die cannot be repaired any more); hull may so drop to 0D."""
+        self.captain_alive = False
+        system = self.cap_dice
+        assert system is not None, "only a ship with a captain loses one"
+        self.damage[system] = min(self.damage[system], self.base[system][0])
+        self.hurt = any(self.damage.values())
+        self._refresh()
+        self._check_hull()
+
+    def hit_step(self, face: int) -> str:
+        """Lose 1D by hit-table face, with the fall-through of R-SPC-6; returns what was hit."""
+        if face == 6:
+            if not self.bridge_hit:
+                # [reading] the first 6 is the bridge hit even without a captain (then it costs
+                # nothing); only later 6s count as 5.
+                self.bridge_hit = True
+                if self.captain_alive:
+                    self.lose_captain()
+                return "bridge"
+            face = 5
+        system = HIT_TABLE[face]
+        perm = self.perm
+        if system == "engines":
+            system = "maneuver" if perm["maneuver"][0] > 0 else \
+                "speed" if perm["speed"][0] > 0 else "hull"
+        elif system != "hull" and perm[system][0] == 0:
+            system = "hull"
+        # lose 1D (speed: one point)
+        self.damage[system] += 1
+        self.hurt = True
+        self._update(system)
+        if system == "hull" and perm["hull"][0] == 0:
+            self.destroyed = True
+        return system
+
+    def fumble_step(self, face: int) -> str:
+        """A fumble's random system (R-SPC-3, R-SPC-4): a bridge result with a live captain only
+        cancels the bonus for this round; anything else is an ordinary hit-table step."""
+        if face == 6 and self.captain_alive:
+            self.bonus_off = True
+            self._refresh()
+            return "bridge (bonus off this round)"
+        return self.hit_step(face)
+
+    def _check_hull(self) -> None:
+        if self.dice_left("hull") == 0:
+            self.destroyed = True
+
+    # --- R-SPC-5 ------------------------------------------------------------------------
+
+    def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None) -> None:
+        """Apply the damage band for attack - defence = difference >= 0."""
+        if difference < 0:
+            raise ValueError(f"a hit needs a difference of at least 0, not {difference}")
+        low, rolls, lost = BANDS[0] if difference >= BANDS[0][0] else _BAND_OF[difference]
+        if low == 20:
+            self.destroyed = True
+        elif low == 0:
+            self.shields_down = True
+        for _ in range(rolls):
+            face = dice.one_face(6, purpose)
+            # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
+            # fall-through (a system at 0D passes the rest to hull).
+            hit = []
+            for _ in range(lost):
+                if self.destroyed:
+                    break
+                hit.append(self.hit_step(face))
+            if ev is not None:
+                ev.append({"rule": "R-SPC-6", "step": "hit_table", "ship": self.id,
+                           "dice": [face], "dice_lost": lost, "hit": hit,
+                           "destroyed": self.destroyed})
+            if self.destroyed:
+                break
+
+    # --- R-SPC-7 ------------------------------------------------------------------------
+
+    def damaged(self) -> bool:
+        return self.hurt
+
+    def repair(self, count: int) -> list[str]:
+        """Give back up to ``count`` damage in REPAIR_ORDER; the captain is not restored."""
+        done: list[str] = []
+        damage = self.damage
+        for system in REPAIR_ORDER:
+            while count and damage[system]:
+                damage[system] -= 1
+                done.append(system)
+                count -= 1
+            if not count:
+                break
+        if done:
+            self.hurt = any(damage.values())
+            self._refresh(*dict.fromkeys(done))
+        return done
+
+    # --- results ------------------------------------------------------------------------
+
+    def datasheet_now(self) -> Datasheet:
+        if not self.hurt and self.ship.captain is None:  # nothing changed: the datasheet
+            return self.ship.datasheet
+        perm = self.perm
+        return _datasheet(perm["maneuver"], perm["speed"][0], perm["targeting"],
+                          perm["gun_damage"], perm["shields"], perm["hull"])
+
+    def result(self) -> ShipResult:
+        return ShipResult(self.id, self.ship.name, self.side,
+                          "destroyed" if self.destroyed else "active", self.datasheet_now(),
+                          {k: v for k, v in self.damage.items() if v}, self.captain_alive,
+                          self.bridge_hit)
+
+
+# --- small immutable values, shared (every battle of an odds preview builds them again) -------
+
+
+def _base(maneuver: DiceCode, speed: int, targeting: DiceCode, gun_damage: DiceCode,
+          shields: DiceCode, hull: DiceCode) -> dict[str, tuple[int, int]]:
+    """A datasheet as (dice, pips) per system and (speed, 0), in ``CODE_SYSTEMS`` order."""
+    return {"maneuver": (maneuver.dice, maneuver.pips),
+            "targeting": (targeting.dice, targeting.pips),
+            "gun_damage": (gun_damage.dice, gun_damage.pips),
+            "shields": (shields.dice, shields.pips), "hull": (hull.dice, hull.pips),
+            "speed": (speed, 0)}
+
+
+def _with_captain(base: dict[str, tuple[int, int]],
+                  captain: Captain) -> dict[str, tuple[int, int]]:
+    """R-SPC-1: the (dice, pips) with the captain's bonus: +1D to one system, +1 pip to
+    another ([reading] as +1 speed for speed)."""
+    table = dict(base)
+    dice, pips = table[captain.dice_system]
+    table[captain.dice_system] = (dice + 1, pips)
+    dice, pips = table[captain.pip_system]
+    table[captain.pip_system] = (dice + 1, 0) if captain.pip_system == "speed" else \
+        (dice, pips + 1)
+    return table
+
+
+_PRISTINE: dict[int, tuple[SpaceShip, ShipState]] = {}  # id(ship) -> (ship, its fresh state)
+
+
+def _pristine(ship: SpaceShip) -> ShipState:
+    """The ship's state before any battle (per ship, not per battle: a preview fights the same
+    ships many times). Read only; keyed by identity, the ship kept alive with it."""
+    state = ShipState(ship, SIDES[0], blank=True)
+    if len(_PRISTINE) >= 4096:
+        _PRISTINE.clear()
+    _PRISTINE[id(ship)] = (ship, state)
+    return state
+
+
+@lru_cache(maxsize=4096)
+def _purposes(ship_id: int) -> dict[str, str]:
+    """The ship's parts of its dice purposes ``spc:r<round>:<kind>:ship=<id>``. Read only."""
+    return {kind: f"{kind}:ship={ship_id}"
+            for kind in ("init", "attack", "defence", "hit", "fumble", "repair")}
+
+
+@lru_cache(maxsize=4096)
+def _datasheet(maneuver: tuple[int, int], speed: int, targeting: tuple[int, int],
+               gun_damage: tuple[int, int], shields: tuple[int, int],
+               hull: tuple[int, int]) -> Datasheet:
+    """A datasheet from (dice, pips) codes; frozen, so equal ones are shared."""
+    return Datasheet(DiceCode(*maneuver), speed, DiceCode(*targeting), DiceCode(*gun_damage),
+                     DiceCode(*shields), DiceCode(*hull))
