@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from battles.models import Battle, ResultChange, ScheduleProposal
 from battles.selectors.battles import limit_breakdown, result_snapshot
-from battles.services.lists import lists_revealed, participants
+from battles.selectors.lists import lists_revealed, participants
 from battles.services.results import MAX_REASON, MAX_VP
 from campaigns.values import ID_MAX, ROUND_NUMBER_MAX
 

@@ -29,13 +29,8 @@ from battles.rosters import (
     parse_roster_file,
     parse_text,
 )
-from battles.services.lists import (
-    army_list_submit,
-    check_list_phase,
-    check_participant,
-    list_dict,
-    visible_lists,
-)
+from battles.selectors.lists import list_dict, visible_lists
+from battles.services.lists import army_list_submit, check_list_phase, check_participant
 
 MAX_BODY = MAX_BYTES + 64 * 1024  # a roster at the limit plus the multipart envelope
 TEXT_KEYS = frozenset({"name", "text"})

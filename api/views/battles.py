@@ -15,8 +15,8 @@ from api.serializers.battles import BattleFilter, BattleSerializer, DisputeInput
 from api.serializers.common import page_of
 from battles.models import Battle
 from battles.selectors.battles import campaign_battles
+from battles.selectors.lists import participants
 from battles.services import results as reporting
-from battles.services.lists import participants
 from battles.services.results import battle_result_enter, check_result_phase
 
 

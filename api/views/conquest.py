@@ -15,14 +15,9 @@ from api.serializers.conquest import (
     preview_ids,
 )
 from battles.models import Battle
+from battles.selectors.conquest import conquest_view, player_rolls, roll_dict
 from battles.services.chains import chain_decide, check_decision_open
-from battles.services.conquest import (
-    check_choice_open,
-    conquest_choose,
-    conquest_view,
-    player_rolls,
-    roll_dict,
-)
+from battles.services.conquest import check_choice_open, conquest_choose
 
 
 class RoundConquest(RoundScoped):

@@ -16,8 +16,8 @@ from django.db.models import Q
 
 from battles.models import ArmyList, Battle, ConquestChoice
 from battles.selectors.attacks import army_balance
-from battles.services.chains import needs_decision
-from battles.services.conquest import won_attacks
+from battles.selectors.chains import needs_decision
+from battles.selectors.conquest import won_attacks
 from campaigns.models import Attack, Player, Round
 
 

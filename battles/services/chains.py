@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from battles.models import Battle, ConquestRoll, ResultChange
 from battles.selectors.battles import result_snapshot
+from battles.selectors.chains import needs_decision
 from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
@@ -21,12 +22,6 @@ from rules import conquest as rules
 from rules.attacks import holder_needs_battle
 
 SETTLE_GRACE = timedelta(hours=24)  # R-CON-6 [decision]: battles deadline after a settled link
-
-
-def needs_decision(battle: Battle) -> bool:
-    """A won link that is not the last waits for its attacker's roll decision (R-CON-6)."""
-    return (battle.chain_position < battle.chain_length and battle.won
-            and not battle.chain_decision)
 
 
 def _next_link(battle: Battle) -> Battle | None:

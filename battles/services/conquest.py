@@ -7,74 +7,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from battles.models import ConquestChoice, ConquestRoll
+from battles.selectors.conquest import (
+    chain_captures,
+    own_won_attacks,
+    won_attacks,
+)
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
-from campaigns.models import Attack, Player, Round, Tile
+from campaigns.models import Player, Round, Tile
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
 from rules import conquest as rules
-
-
-def won_attacks(rnd: Round) -> list[tuple[rules.WonAttack, int | None]]:
-    """The round's won attacks that roll in the conquest phase, with their battle id: won
-    battles that are not an earlier chain link (R-CON-6), and attacks on neutral tiles that need
-    no battle (R-ATK-4)."""
-    attacks = (Attack.objects.filter(round=rnd, status=Attack.Status.ACTIVE)
-               .select_related("battle").order_by("order"))
-    won = []
-    for attack in attacks:
-        battle = getattr(attack, "battle", None)
-        if battle is None:
-            won.append((rules.WonAttack(attack.pk, attack.player_id, attack.tile_id,
-                                        attack.source), None))
-            continue
-        last = battle.chain_position == battle.chain_length
-        if battle.won and last:
-            won.append((rules.WonAttack(attack.pk, attack.player_id, attack.tile_id,
-                                        attack.source, battle.outcome,
-                                        last_link=battle.chain_length > 1), battle.pk))
-    return won
-
-
-def chain_captures(rnd: Round) -> list[rules.ChainCapture]:
-    """Tiles taken by immediate chain rolls this round (R-CON-6)."""
-    rows = ConquestRoll.objects.filter(round=rnd, immediate=True, success=True)
-    return [rules.ChainCapture(r.tile_id, r.player_id, r.attack_id) for r in rows]
-
-
-def _own(won, player: Player):
-    return [(attack, battle) for attack, battle in won if attack.player == player.pk]
-
-
-def conquest_view(rnd: Round, player: Player, preview: list[int] | None = None) -> dict:
-    """What a player sees of its conquest rolls (R-CON-7): items with threshold, modifiers and
-    exact chance for its sealed choice, or for ``preview``, or for rolling all."""
-    won = _own(won_attacks(rnd), player)
-    choice = ConquestChoice.objects.filter(round=rnd, player=player).first()
-    chosen = choice.rolls if choice else preview
-    battles = {attack.id: battle for attack, battle in won}
-    items = []
-    if won:
-        board = load_board(rnd.campaign)
-        assessed = rules.conquest_preview(board, [a for a, _ in won], chosen,
-                                          chain_captures(rnd))
-        items = [{**a.as_dict(), "battle": battles[a.attack]} for a in assessed]
-    return {"items": items, "choice": choice.rolls if choice else None,
-            "resolved": rnd.conquest_resolved_at is not None,
-            "rolls": player_rolls(rnd, player)}
-
-
-def player_rolls(rnd: Round, player: Player) -> list[dict]:
-    if rnd.conquest_resolved_at is None:
-        return []
-    rows = ConquestRoll.objects.filter(round=rnd, player=player, immediate=False)
-    return [roll_dict(r) for r in rows]
-
-
-def roll_dict(row: ConquestRoll) -> dict:
-    return {"attack": row.attack_id, "battle": row.battle_id, "tile": row.tile_id,
-            "dice": row.dice, "modifiers": row.modifiers, "total": row.total,
-            "threshold": row.threshold, "success": row.success}
 
 
 def _lock_round(rnd: Round) -> Round:
@@ -97,7 +40,7 @@ def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestC
     rnd = _lock_round(rnd)
     check_choice_open(rnd, player)
     won = won_attacks(rnd)
-    own = {attack.id for attack, _ in _own(won, player)}
+    own = {attack.id for attack, _ in own_won_attacks(won, player)}
     if not own:
         raise RuleViolation("You have no won attack to roll this round.", code="R-CON-4")
     stray = sorted(set(roll) - own)

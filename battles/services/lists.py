@@ -12,7 +12,7 @@ Parsing lives in ``battles.rosters``; this module stores what it read.
   ``Battle.lists_revealed_at`` records when; the window is also checked by the clock, so a list
   never stays hidden past its deadline while waiting for the periodic job."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -20,43 +20,14 @@ from django.utils import timezone
 
 from battles.models import ArmyList, Battle
 from battles.rosters import ListOverLimit, ParsedList, check_limit
-from campaigns import access
+from battles.selectors.lists import (
+    late_deadline,
+    late_link,
+    lists_revealed,
+    participants,
+)
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round
-from campaigns.selectors.rounds import phase_hours
-
-BEFORE_LISTS = (Round.Phase.DECLARE, Round.Phase.FLEETS)
-
-
-def participants(battle: Battle) -> list[int]:
-    """Player ids of the battle's sides; a neutral garrison (or an unsettled link) has only
-    the attacker."""
-    return [battle.attacker_id] + ([battle.defender_id] if battle.defender_id else [])
-
-
-def _late_link(battle: Battle, rnd: Round) -> bool:
-    """A chain link settled during ``battles`` (R-ATK-5): its lists window starts then."""
-    return rnd.phase == Round.Phase.BATTLES and battle.chain_position > 1
-
-
-def late_deadline(battle: Battle) -> datetime | None:
-    if battle.settled_at is None:
-        return None
-    return battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists"))
-
-
-def lists_revealed(battle: Battle, rnd: Round, now: datetime) -> bool:
-    """R-ARM-3: may each participant see the other's list now?"""
-    if battle.lists_revealed_at is not None:
-        return True
-    if rnd.phase in BEFORE_LISTS:
-        return False
-    if rnd.phase == Round.Phase.LISTS:
-        return rnd.phase_deadline is not None and now >= rnd.phase_deadline
-    if _late_link(battle, rnd):
-        deadline = late_deadline(battle)
-        return deadline is not None and now >= deadline
-    return True  # the lists phase (and every late window, at the battles deadline) is over
 
 
 def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
@@ -65,7 +36,7 @@ def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
     if battle.status == Battle.Status.PENDING:
         raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
                        code="battle_pending")
-    if rnd.phase != Round.Phase.LISTS and not _late_link(battle, rnd):
+    if rnd.phase != Round.Phase.LISTS and not late_link(battle, rnd):
         raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; army lists are "
                        "submitted in the lists phase.")
     if battle.status != Battle.Status.OPEN or not battle.point_limits:
@@ -139,23 +110,3 @@ def lists_reveal_late(*, now: datetime) -> int:
     return _reveal(Battle.objects.filter(pk__in=due), now) if due else 0
 
 
-def visible_lists(battle: Battle, rnd: Round, user, now: datetime) -> list[ArmyList]:
-    """R-ARM-3, R-SEC-2: a participant sees its own list, and the other's once revealed - also
-    when it is a campaign admin too; a campaign admin not playing this battle sees all. Anyone
-    else is refused."""
-    rows = list(ArmyList.objects.filter(battle=battle).order_by("player_id"))
-    player = access.player_of(user, battle.campaign)
-    if player is not None and player.pk in participants(battle):
-        if lists_revealed(battle, rnd, now):
-            return rows
-        return [row for row in rows if row.player_id == player.pk]
-    if access.is_campaign_admin(user, battle.campaign):
-        return rows
-    raise PermissionDenied("Only the battle's participants and the campaign admin see its "
-                           "army lists.")
-
-
-def list_dict(row: ArmyList) -> dict:
-    return {"player": row.player_id, "name": row.name, "faction": row.faction,
-            "total": row.total, "roster_total": row.roster_total, "entries": row.entries,
-            "warnings": row.warnings, "source": row.source, "submitted_at": row.submitted_at}

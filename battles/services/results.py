@@ -34,9 +34,9 @@ from django.utils import timezone
 
 from battles.models import Battle, ConquestRoll, NotificationKind, ResultChange
 from battles.selectors.battles import result_snapshot
+from battles.selectors.lists import participants
 from battles.services import notifications
 from battles.services.chains import link_resolved
-from battles.services.lists import participants
 from campaigns import access
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round

@@ -31,15 +31,11 @@ from battles.selectors.battles import (
     result_history,
     round_battles,
 )
-from battles.services.chains import chain_decide, needs_decision
+from battles.selectors.chains import needs_decision
+from battles.selectors.lists import lists_revealed, participants, visible_lists
+from battles.services.chains import chain_decide
 from battles.services.feeds import calendar_token_of, calendar_token_regenerate
-from battles.services.lists import (
-    army_list_submit,
-    check_list_phase,
-    lists_revealed,
-    participants,
-    visible_lists,
-)
+from battles.services.lists import army_list_submit, check_list_phase
 from battles.services.results import (
     battle_result_confirm,
     battle_result_dispute,

@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from battles.services.conquest import conquest_choose, conquest_view
+from battles.selectors.conquest import conquest_view
+from battles.services.conquest import conquest_choose
 from campaigns.errors import DomainError
 from campaigns.models import Round, Tile
 from web.forms.common import add_service_error
