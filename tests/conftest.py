@@ -1,6 +1,20 @@
+import os
+from urllib.parse import urlsplit, urlunsplit
+
 import pytest
 
 from config.celery import app as celery_app
+
+
+def _worker_redis(location: str) -> str:
+    """Each pytest-xdist worker gets a Redis database of its own, so one worker's
+    ``cache.clear()`` (a FLUSHDB) never resets another worker's throttle counters."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = int(worker.removeprefix("gw") or 0)
+    parts = urlsplit(location)
+    base = int(parts.path.strip("/") or 0)
+    db = base - number if base >= number else base + number
+    return urlunsplit(parts._replace(path=f"/{db}"))
 
 
 @pytest.fixture(autouse=True)
@@ -13,6 +27,10 @@ def _fast_and_eager(request):
         yield
         return
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache_settings = settings.CACHES["default"]
+    if cache_settings["BACKEND"].endswith("RedisCache"):
+        settings.CACHES = {"default": {**cache_settings,
+                                       "LOCATION": _worker_redis(cache_settings["LOCATION"])}}
     from django.core.cache import cache
 
     cache.clear()  # throttle counters start at zero in every test
