@@ -45,6 +45,8 @@ from pathlib import PurePosixPath
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
+from rules.text import forbidden_character
+
 MAX_BYTES = 2 * 1024 * 1024  # unpacked size of any list or roster
 MAX_ENTRIES = 500
 MAX_POINTS = 100_000
@@ -135,6 +137,10 @@ def _points(value: object, where: str) -> int:
 
 def _build(name: str, faction: str, entries: list[Entry], stated: int | None, source: str,
            warnings: tuple[str, ...] = ()) -> ParsedList:
+    _check_characters("The list's name", name)
+    _check_characters("The faction", faction)
+    for index, entry in enumerate(entries):
+        _check_characters(f"Unit {index + 1}", entry.name)
     if not entries:
         raise RosterError("The list has no units.")
     if len(entries) > MAX_ENTRIES:
@@ -144,6 +150,14 @@ def _build(name: str, faction: str, entries: list[Entry], stated: int | None, so
         warnings += (f"The stated total ({stated}) differs from the sum of the units ({total}); "
                      "the sum counts.",)
     return ParsedList(name, faction, tuple(entries), total, stated, warnings, source)
+
+
+def _check_characters(where: str, text: str) -> None:
+    """Issue 14 item 6: NUL, control characters and lone surrogates are refused wherever a
+    list comes from (they cannot be stored)."""
+    found = forbidden_character(text)
+    if found:
+        raise RosterError(f"{where}: {found}.")
 
 
 # --- pasted text -----------------------------------------------------------------------------
@@ -168,8 +182,12 @@ def parse_text(text: str, *, name: str = "") -> ParsedList:
     is checked against the sum, not counted. ``name`` names the list."""
     if not isinstance(text, str):
         raise RosterError("The list must be text.")
-    if len(text.encode("utf-8")) > MAX_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise RosterError("The list is larger than 2 MB.")
+    found = forbidden_character(text)
+    if found:
+        line = text.count("\n", 0, found.position) + 1
+        raise RosterError(f"Line {line}: {found}.")
     entries: list[Entry] = []
     stated: int | None = None
     for number, raw in enumerate(text.splitlines(), start=1):

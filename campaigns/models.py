@@ -31,6 +31,8 @@ class Campaign(models.Model):
     admins = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="administered",
                                     blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The last admin advance (R-RND-2): one without an expected phase soon after is refused.
+    last_advanced_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
         return self.name
@@ -157,6 +159,10 @@ class Round(models.Model):
     conquest_resolved_at = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # "Needs attention": the round's background work failed after its retries (set with the
+    # error); cleared when the round enters its next phase.
+    attention_at = models.DateTimeField(null=True, blank=True)
+    attention_error = models.TextField(blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="round_once")]

@@ -2,13 +2,17 @@
 shared by the one-object builders and the map document (R-MAP-1, R-MAP-2): each check returns
 an error message, or None for a valid value."""
 
+import re
+
 from campaigns.models import Tile
+from rules.text import forbidden_character
 
 ID_MAX = 2**63 - 1  # the largest id accepted in input (ids are 64-bit, BigAutoField)
 ROUND_NUMBER_MAX = 2**31 - 1  # the largest round number accepted (PositiveIntegerField)
 FEATURES = Tile.FEATURES
 COORDINATE_LIMIT = 100_000
 TEXT_LIMIT = 80
+_DIGITS = re.compile(r"[0-9]{1,19}")  # ID_MAX has 19 digits
 
 
 def text_error(value, limit: int = TEXT_LIMIT, blank: bool = False) -> str | None:
@@ -18,7 +22,24 @@ def text_error(value, limit: int = TEXT_LIMIT, blank: bool = False) -> str | Non
         return "must not be blank"
     if len(value) > limit:
         return f"at most {limit} characters"
+    reason = forbidden_character(value)
+    if reason:
+        return str(reason)
     return None
+
+
+def parse_number(value) -> int | None:
+    """A whole number typed as text (a page's query or form value: a round, a ship, an area),
+    or None when it is not ASCII digits or longer than any id; Python never meets a number too
+    long to read (issue 14 item 6)."""
+    if isinstance(value, str) and _DIGITS.fullmatch(value):
+        return int(value)
+    return None
+
+
+def parse_numbers(values) -> list[int]:
+    """The numbers among ``values`` (``parse_number``), the others left out."""
+    return [number for number in map(parse_number, values) if number is not None]
 
 
 def show(value) -> str:
@@ -69,3 +90,10 @@ def features_error(features) -> tuple[int | None, str] | None:
 def normalized_features(features) -> list[str]:
     """Features in the one order the map shows them (so documents compare equal)."""
     return [name for name in FEATURES if name in features]
+
+
+def marker_tile_error(tile_owner) -> str | None:
+    """R-MRK-4: a marker belongs to whoever owns its tile, so a neutral tile carries none."""
+    if tile_owner is None:
+        return "a neutral tile carries no marker: a marker belongs to its tile's owner (R-MRK-4)"
+    return None

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import environ
 
+from config.cache import redis_caches
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 if (BASE_DIR / ".env").exists():
@@ -51,6 +53,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.faults.FaultResponses",  # database down: 503; /api/ body too large: JSON 413
+    "web.middleware.RefuseForbiddenCharacters",  # pages: NUL in a POST is a 400 (issue 14)
     "api.errors.NotFoundAsJSON",  # inner: the headers above apply, APPEND_SLASH still redirects
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
@@ -99,6 +103,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
+# Lockouts and sessions live in the database: a login never depends on Redis (issue 14).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -142,9 +149,10 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="feldzug@localhost")
 
 # --- Celery (ARCHITECTURE.md "Background jobs") ---
 REDIS_URL = env("REDIS_URL", default="")
-# Throttle counters live in the cache: shared through Redis when there is one.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                      "LOCATION": REDIS_URL, "KEY_PREFIX": "feldzug"}} if REDIS_URL else {
+# Throttle counters live in the cache: shared through Redis when there is one, with short
+# socket timeouts and this process's memory while Redis is down (config/cache.py). Sessions
+# and the login lockout (django-axes) live in the database, never in the cache.
+CACHES = redis_caches(REDIS_URL) if REDIS_URL else {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -154,7 +162,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_VISIBILITY_TIMEOUT = 3600
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
+# A request that enqueues after commit must not hang on a broker that is down: connecting
+# fails within ~2 s, publishing is retried once, and the caller logs the failure (the periodic
+# job finds the round's work later).
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+                                   "socket_connect_timeout": 2, "socket_timeout": 2,
+                                   "max_retries": 1}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
+                                    "interval_step": 0.5, "interval_max": 0.5}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
 # Hard limit below the visibility timeout, so a stuck task dies before Redis redelivers it.
 CELERY_TASK_TIME_LIMIT = 1800
@@ -165,6 +182,15 @@ CELERY_BEAT_SCHEDULE = {
     "advance-due-rounds": {"task": "campaigns.advance_due_rounds", "schedule": 60.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
+# The round machine (R-RND-2, league.services.rounds): an admin advance without an expected
+# phase this soon after the campaign's previous one is refused; an automatic phase whose job
+# has not finished after ROUND_STUCK_AFTER_SECONDS is run again by the periodic job; a round's
+# task is retried ROUND_JOB_MAX_RETRIES times with exponential backoff, then the round "needs
+# attention" and the periodic job tries it again every ROUND_ATTENTION_RETRY_SECONDS.
+ROUND_ADVANCE_MIN_SECONDS = env.int("ROUND_ADVANCE_MIN_SECONDS", default=10)
+ROUND_STUCK_AFTER_SECONDS = env.int("ROUND_STUCK_AFTER_SECONDS", default=300)
+ROUND_JOB_MAX_RETRIES = env.int("ROUND_JOB_MAX_RETRIES", default=5)
+ROUND_ATTENTION_RETRY_SECONDS = env.int("ROUND_ATTENTION_RETRY_SECONDS", default=900)
 
 # --- REST framework ---
 REST_FRAMEWORK = {
@@ -176,9 +202,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser",
-                               "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser",  # each refuses NUL (issue 14)
+                               "api.parsers.SafeFormParser",
+                               "api.parsers.SafeMultiPartParser"],
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
                                  "rest_framework.throttling.UserRateThrottle",
@@ -209,6 +235,7 @@ SPECTACULAR_SETTINGS = {
         "BattleStatusEnum": "battles.models.Battle.Status",
         "AttackStatusEnum": "campaigns.models.Attack.Status",
         "CampaignStatusEnum": "campaigns.models.Campaign.Status",
+        "PhaseEnum": "campaigns.models.Round.Phase",
         "ResultStatusEnum": ["reported", "confirmed", "disputed"],
     },
 }

@@ -211,3 +211,19 @@ class NavalBattle(models.Model):
         constraints = [models.UniqueConstraint(fields=["round", "area", "sequence"],
                                                name="naval_battle_once")]
         ordering = ["round", "area", "sequence", "id"]
+
+
+class OddsPreviewSlot(models.Model):
+    """A naval odds preview (R-ODDS-1) running now: one row per preview in flight, so no
+    more than ``slot``'s range run on the whole site and ``user_slot``'s range per user, across
+    every web process and without Redis (``fleets.services.odds``). A row older than a few
+    minutes belongs to a request that died and is taken over."""
+
+    slot = models.PositiveSmallIntegerField(unique=True)
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="+")
+    user_slot = models.PositiveSmallIntegerField()
+    started_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "user_slot"],
+                                               name="odds_preview_user_slot_once")]

@@ -6,7 +6,7 @@ the bounds) before ``ship_fields`` turns it into the Ship model's fields."""
 from collections.abc import Mapping
 
 from campaigns.values import show
-from fleets.models import Area
+from fleets.models import Area, Fleet
 from rules.boarding import Character
 from rules.fleet_phase import DEFAULT_DATASHEET, Detachment, datasheet_from_json
 from rules.naval import NavalShip
@@ -98,4 +98,20 @@ def area_shape_error(*, kind, has_planet: bool, has_borders: bool,
                                  "borders every tile of its planet, an ocean none)")
     if kind != Area.Kind.ISLAND and has_owner:
         return "owner", "only an island has an owner"
+    return None
+
+
+def second_orbit_error(other: str) -> str:
+    """R-MAP-3: an orbit area is the orbit of one planet, and a planet has one orbit area;
+    ``other`` names the orbit it has already."""
+    return f"the planet has an orbit area already ({other}): one orbit per planet (R-MAP-3)"
+
+
+def fleet_owner_error(*, kind, has_owner: bool) -> str | None:
+    """R-FLT-1: a fleet belongs to a player; a pirate fleet is the non-player force and
+    belongs to none."""
+    if kind == Fleet.Kind.PIRATE and has_owner:
+        return "a pirate fleet belongs to no player (R-FLT-1)"
+    if kind != Fleet.Kind.PIRATE and not has_owner:
+        return "only a pirate fleet has no owner (R-FLT-1)"
     return None

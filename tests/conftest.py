@@ -7,10 +7,11 @@ from config.celery import app as celery_app
 
 
 def _worker_redis(location: str) -> str:
-    """Each pytest-xdist worker gets a Redis database of its own, so one worker's
-    ``cache.clear()`` (a FLUSHDB) never resets another worker's throttle counters."""
+    """Each pytest-xdist worker gets a Redis database of its own, below the broker's, so one
+    worker's ``cache.clear()`` (a FLUSHDB) never resets another worker's throttle counters nor
+    drops the broker's queues."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    number = int(worker.removeprefix("gw") or 0)
+    number = int(worker.removeprefix("gw") or 0) + 1
     parts = urlsplit(location)
     base = int(parts.path.strip("/") or 0)
     db = base - number if base >= number else base + number

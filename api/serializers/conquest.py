@@ -3,6 +3,8 @@ declarations, conquest")."""
 
 from rest_framework import serializers
 
+from campaigns.values import parse_numbers
+
 
 class ModifierSerializer(serializers.Serializer):
     rule = serializers.CharField()
@@ -51,10 +53,11 @@ def preview_ids(value: str | None) -> list[int] | None:
     """``?roll=``: the attack ids of a choice to preview, comma separated."""
     if value is None:
         return None
-    parts = [p for p in value.split(",") if p.strip()]
-    if not all(p.strip().isdigit() for p in parts):
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    ids = parse_numbers(parts)
+    if len(ids) != len(parts):
         raise serializers.ValidationError({"roll": ["A comma-separated list of attack ids."]})
-    return [int(p) for p in parts]
+    return ids
 
 
 class ChainDecisionSerializer(serializers.Serializer):

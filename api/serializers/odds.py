@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from campaigns.values import ID_MAX
 from rules.naval import AUTO, STANCES
-from rules.odds import ENGINES, MIN_SIMULATIONS
+from rules.odds import ENGINES, MIN_SIMULATIONS, STOP_REASONS
 from rules.ship_values import (
     BOUNDS,
     CODE_SYSTEMS,
@@ -212,11 +212,22 @@ class IntervalsSerializer(serializers.Serializer):
 class OddsResultSerializer(serializers.Serializer):
     """Outcomes as fractions of the simulated battles (R-ODDS-1)."""
 
-    simulations = serializers.IntegerField(help_text="battles fought (the sample size)")
+    simulations = serializers.IntegerField(
+        help_text="battles fought (the sample size); fewer than asked when stopped early")
     attacker_wins = serializers.FloatField(help_text="fraction of the battles")
     defender_wins = serializers.FloatField(help_text="fraction of the battles")
     undecided = serializers.FloatField(help_text="both gone, round cap or retreat")
     ci95 = IntervalsSerializer(help_text="95% Wilson interval [low, high] per outcome")
+    requested_simulations = serializers.IntegerField(help_text="battles asked for")
+    stopped_early = serializers.BooleanField(
+        help_text="true when fewer battles than asked were fought (see stop_reason)")
+    stop_reason = serializers.ChoiceField(
+        choices=STOP_REASONS, allow_null=True,
+        help_text="why the preview stopped early: budget (the work per request was spent), "
+                  "precision (every interval was already as tight as 10,000 battles "
+                  "guarantee), time_limit (about 2 s of wall clock); null when not")
+    half_width = serializers.FloatField(
+        help_text="the widest 95% interval's half-width: the preview's precision")
 
     class Meta:
         ref_name = "OddsResult"

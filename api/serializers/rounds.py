@@ -8,19 +8,40 @@ from campaigns.selectors.rounds import revealed_seed
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    """``needs_attention``: the round's background work failed after its retries (since
+    ``attention_at``); the campaign's admins also see the error (context ``is_admin``)."""
+
     server_seed = serializers.SerializerMethodField()
+    needs_attention = serializers.SerializerMethodField()
+    attention_error = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
         fields = ["number", "phase", "phase_deadline", "phase_started_at", "seed_commitment",
-                  "server_seed", "opened_at", "closed_at"]
+                  "server_seed", "opened_at", "closed_at", "needs_attention", "attention_at",
+                  "attention_error"]
 
     def get_server_seed(self, rnd) -> str | None:
         return revealed_seed(rnd)
 
+    def get_needs_attention(self, rnd) -> bool:
+        return rnd.attention_at is not None
+
+    def get_attention_error(self, rnd) -> str | None:
+        return (rnd.attention_error or None) if self.context.get("is_admin") else None
+
 
 class DeadlineSerializer(serializers.Serializer):
     phase_deadline = serializers.DateTimeField()
+
+
+class AdvanceSerializer(serializers.Serializer):
+    expected_phase = serializers.ChoiceField(
+        choices=Round.Phase.choices, required=False,
+        help_text="The phase to leave. With it, a round that already left that phase is "
+                  "answered unchanged (a repeated call advances once). Without it, an advance "
+                  "within ROUND_ADVANCE_MIN_SECONDS (10 s) of the campaign's previous one is "
+                  "refused with 409 advance_too_soon.")
 
 
 class RollSerializer(serializers.Serializer):

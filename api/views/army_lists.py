@@ -9,11 +9,10 @@ from django.urls import path
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 
 from api.base import error_responses
-from api.parsers import SafeJSONParser
+from api.parsers import SafeJSONParser, SafeMultiPartParser
 from api.serializers.army_lists import (
     FILE_INPUT,
     JSON_INPUT,
@@ -74,7 +73,7 @@ def _parse_text(data: dict):
 
 
 class BattleArmyLists(BattleScoped):
-    parser_classes = [SafeJSONParser, MultiPartParser]
+    parser_classes = [SafeJSONParser, SafeMultiPartParser]
 
     @extend_schema(responses={200: ArmyListsSerializer, **error_responses(401, 403, 404)})
     def get(self, request, campaign_id, battle_id):

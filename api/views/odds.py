@@ -1,12 +1,14 @@
 """API: the naval battle odds preview (R-ODDS-1; API.md "Fleets and naval battles",
-``POST /odds/naval/``). Two fleets in the fleet shape are fought ``simulations`` times with the
-real engine and a seeded PRNG of the request's own (R-DICE-4); nothing is stored or logged."""
+``POST /odds/naval/``). Two fleets in the fleet shape are fought up to ``simulations`` times
+with the real engine and a seeded PRNG of the request's own (R-DICE-4); nothing is stored or
+logged. The work is bounded and so are the previews in flight (``fleets.services.odds``): a
+preview may fight fewer battles than asked and says so (``stopped_early``, ``stop_reason``)."""
 
 from collections.abc import Mapping
 
 from django.urls import path
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers
+from rest_framework import exceptions, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle, UserRateThrottle
 from rest_framework.views import APIView
@@ -14,7 +16,7 @@ from rest_framework.views import APIView
 from api.base import error_responses
 from api.parsers import SafeJSONParser
 from api.serializers.odds import OddsRequestSerializer, OddsResultSerializer
-from rules.odds import naval_odds
+from fleets.services.odds import PreviewsBusy, odds_preview_run
 
 
 def error_paths(errors, prefix: str = "") -> dict[str, list[str]]:
@@ -57,15 +59,22 @@ class NavalOdds(APIView):
                    request=OddsRequestSerializer,
                    responses={200: OddsResultSerializer, **error_responses(400, 401, 429)})
     def post(self, request):
-        """Fight the two fleets ``simulations`` times (at least 10,000) with the real engine and
-        a fresh PRNG; outcomes as fractions with 95% intervals."""
+        """Fight the two fleets up to ``simulations`` times (at least 10,000 asked) with the
+        real engine and a fresh PRNG; outcomes as fractions with 95% intervals. The work per
+        request is bounded: the preview stops early when its budget or about 2 s are spent, or
+        when every interval is as tight as 10,000 battles guarantee, and says so
+        (``simulations``, ``stopped_early``, ``stop_reason``, ``half_width``). At most one
+        preview per user and two on the site run at once: 429 with Retry-After otherwise."""
         serializer = OddsRequestSerializer(data=request.data)
         if not serializer.is_valid():
             raise _invalid(error_paths(serializer.errors))
         data = serializer.validated_data
         try:
-            result = naval_odds(data["engine"], data["attacker"], data["defender"],
-                                simulations=data["simulations"])
+            result = odds_preview_run(user=request.user, engine=data["engine"],
+                                      attacker=data["attacker"], defender=data["defender"],
+                                      simulations=data["simulations"])
+        except PreviewsBusy as busy:
+            raise exceptions.Throttled(wait=busy.retry_after, detail=busy.message) from None
         except ValueError as error:  # the rules' own checks, should the serializers miss one
             where, _, message = str(error).partition(": ")
             raise _invalid({where: [message or where]}) from None

@@ -10,6 +10,7 @@ from api.base import CampaignScoped, RoundScoped, error_responses
 from api.pagination import Pagination
 from api.serializers.common import page_of
 from api.serializers.rounds import (
+    AdvanceSerializer,
     DeadlineSerializer,
     RollLogSerializer,
     RollSerializer,
@@ -19,6 +20,7 @@ from api.serializers.rounds import (
 )
 from campaigns.errors import Conflict
 from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
+from campaigns.values import parse_number
 from league.selectors.standings import live_standings
 from league.selectors.standings_history import frozen_standings
 from league.services import rounds as round_services
@@ -38,7 +40,8 @@ class RoundList(CampaignScoped):
 class RoundDetail(RoundScoped):
     @extend_schema(responses={200: RoundSerializer, **error_responses(404)})
     def get(self, request, campaign_id, number):
-        return Response(RoundSerializer(self.get_round()).data)
+        return Response(RoundSerializer(self.get_round(),
+                                        context={"is_admin": self.is_admin}).data)
 
     @extend_schema(request=DeadlineSerializer,
                    responses={200: RoundSerializer, **error_responses(400, 401, 403, 404, 409)})
@@ -54,13 +57,22 @@ class RoundDetail(RoundScoped):
 
 
 class Advance(CampaignScoped):
-    @extend_schema(request=None,
-                   responses={200: RoundSerializer, **error_responses(401, 403, 404, 409)})
+    @extend_schema(request=AdvanceSerializer,
+                   responses={200: RoundSerializer, **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id):
-        """Move the current round to its next phase (R-RND-2); starts round 1 if none is open."""
+        """Move the current round to its next phase (R-RND-2); starts round 1 if none is open.
+        Leaving the automatic ``fleets`` phase resolves it first, in this request.
+
+        Send ``expected_phase`` (the phase you saw): a round that already left it is answered
+        unchanged, so a repeated or parallel call advances once. Without it, a call within a
+        few seconds (``ROUND_ADVANCE_MIN_SECONDS``) of the campaign's previous advance is
+        refused with 409 ``advance_too_soon``."""
         self.require_admin()
-        rnd = round_services.campaign_advance(campaign=self.campaign)
-        return Response(RoundSerializer(rnd).data)
+        data = AdvanceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        rnd = round_services.campaign_advance(
+            campaign=self.campaign, expected_phase=data.validated_data.get("expected_phase"))
+        return Response(RoundSerializer(rnd, context={"is_admin": True}).data)
 
 
 class Rolls(RoundScoped):
@@ -94,9 +106,9 @@ class Standings(CampaignScoped):
         number = request.query_params.get("round")
         if number is None:
             return Response({"round": None, "rows": live_standings(self.campaign)})
-        if not number.isdigit():
+        if parse_number(number) is None:
             raise serializers.ValidationError({"round": ["A round number is required."]})
-        rows = frozen_standings(self.campaign, int(number))
+        rows = frozen_standings(self.campaign, parse_number(number))
         if rows is None:
             raise Http404("No standings were frozen for that round.")
         return Response({"round": int(number), "rows": rows})

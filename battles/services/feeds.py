@@ -18,6 +18,7 @@ from battles.calendar import battle_event, build_calendar, deadline_event
 from battles.models import Battle, CalendarDeadline, CalendarToken
 from campaigns.models import Campaign, Round
 from rules.rounds import WAITING
+from rules.text import forbidden_character
 
 TOKEN_BYTES = 32
 MAX_TOKEN = 64
@@ -123,7 +124,8 @@ def calendar_token_regenerate(*, user, now: datetime) -> CalendarToken:
 
 def user_for_token(token: object):
     """The active user a feed token belongs to, or None."""
-    if not isinstance(token, str) or not 20 <= len(token) <= MAX_TOKEN:
+    if not isinstance(token, str) or not 20 <= len(token) <= MAX_TOKEN or \
+            forbidden_character(token):  # NUL cannot even be looked up (issue 14 item 6)
         return None
     row = CalendarToken.objects.filter(token=token, user__is_active=True).select_related(
         "user").first()

@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 
 from battles.models import Notification, NotificationKind, NotificationPreference
 from battles.selectors.obligations import owing_players
+from campaigns.enqueue import enqueue_on_commit
 from campaigns.models import Campaign, JobRun, Player, Round
 from rules.rounds import WAITING
 
@@ -97,9 +98,12 @@ def _render(kind: str, context: dict) -> tuple[str, str]:
 
 
 def _send_after_commit(ids: list[int]) -> None:
+    """After commit, hand the rows to the sending task. The request has committed by then: a
+    broker that is down must not turn it into an error (issue 14); the rows stay unsent and
+    ``notifications_resend`` (the periodic job) hands them out again."""
     from battles.tasks import send_notifications
 
-    transaction.on_commit(lambda: send_notifications.delay(ids))
+    enqueue_on_commit(send_notifications, ids)
 
 
 # --- sending (the task's service) ----------------------------------------------------------

@@ -8,7 +8,13 @@ from django.db import IntegrityError, transaction
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Attack, Campaign, Marker, MarkerType, Planet, Player, Tile, TileLink
-from campaigns.values import coordinate_error, features_error, normalized_features, text_error
+from campaigns.values import (
+    coordinate_error,
+    features_error,
+    marker_tile_error,
+    normalized_features,
+    text_error,
+)
 
 _UNSET = object()
 
@@ -110,6 +116,8 @@ def tile_update(*, tile: Tile, planet=_UNSET, q=_UNSET, r=_UNSET, owner=_UNSET,
         tile.r = _coordinate(r, "r")
     if owner is not _UNSET:
         tile.owner = owned(campaign, owner, "owner")
+        if tile.owner is None and tile.markers.exists():
+            raise RuleViolation(marker_tile_error(None), code="R-MRK-4", field="owner")
     if features is not _UNSET:
         tile.features = _features(features)
     return _save_tile(tile)
@@ -156,18 +164,29 @@ def _marker_type(campaign: Campaign, code) -> MarkerType:
     return found
 
 
+def _owned_tile(campaign: Campaign, tile: Tile) -> Tile:
+    """``tile``, locked, if it can carry a marker: one of the campaign's tiles with an owner
+    (R-MRK-4)."""
+    owned(campaign, tile, "tile")
+    tile = Tile.objects.select_for_update().get(pk=tile.pk)
+    error = marker_tile_error(tile.owner_id)
+    if error:
+        raise RuleViolation(error, code="R-MRK-4", field="tile")
+    return tile
+
+
 @transaction.atomic
 def marker_create(*, campaign: Campaign, tile: Tile, type: str) -> Marker:  # noqa: A002
     """A marker of the campaign's marker type ``type`` (its code) on ``tile``; it belongs to
-    the tile's owner (R-MRK-4)."""
-    return Marker.objects.create(campaign=campaign, tile=owned(campaign, tile, "tile"),
+    the tile's owner, so a neutral tile carries none (R-MRK-4)."""
+    return Marker.objects.create(campaign=campaign, tile=_owned_tile(campaign, tile),
                                  type=_marker_type(campaign, type))
 
 
 @transaction.atomic
 def marker_update(*, marker: Marker, tile=_UNSET, type=_UNSET) -> Marker:  # noqa: A002
     if tile is not _UNSET:
-        marker.tile = owned(marker.campaign, tile, "tile")
+        marker.tile = _owned_tile(marker.campaign, tile)
     if type is not _UNSET:
         marker.type = _marker_type(marker.campaign, type)
     marker.save()

@@ -7,7 +7,7 @@ from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, Planet, Player, Tile
 from campaigns.services.map import checked_text, in_use, owned
 from fleets.models import Area
-from fleets.values import area_shape_error
+from fleets.values import area_shape_error, second_orbit_error
 
 _UNSET = object()
 
@@ -17,6 +17,13 @@ def _check_area(area: Area, *, has_borders: bool) -> None:
                              has_borders=has_borders, has_owner=area.owner_id is not None)
     if error:
         raise RuleViolation(error[1], field=error[0])
+    if area.kind == Area.Kind.ORBIT:
+        Planet.objects.select_for_update().filter(pk=area.planet_id).first()  # one at a time
+        other = (Area.objects.filter(planet_id=area.planet_id, kind=Area.Kind.ORBIT)
+                 .exclude(pk=area.pk).first())
+        if other is not None:
+            raise RuleViolation(second_orbit_error(f"{other.name!r}, id {other.pk}"),
+                                code="R-MAP-3", field="planet")
 
 
 def _areas(campaign: Campaign, area: Area | None, adjacent) -> list[Area]:

@@ -11,7 +11,7 @@ from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from fleets.models import Area, Fleet, SeaHazard, Ship
 from fleets.services.orders import require_declare
-from fleets.values import ship_fields
+from fleets.values import fleet_owner_error, ship_fields
 from rules.interception import AF_RANGE, KINDS
 from rules.ship_values import NAME_LIMIT, Problem, hazard_problems, ship_problems
 
@@ -62,13 +62,13 @@ def _detachment_points(campaign: Campaign) -> int:
 @transaction.atomic
 def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | None = None,
                  kind: str = "regular", admiral_rating: int = 0, ships=()) -> Fleet:
-    """A fleet in ``area`` with its ships in line order (R-FLT-1); only a pirate fleet has no
-    owner."""
+    """A fleet in ``area`` with its ships in line order (R-FLT-1); a pirate fleet has no
+    owner, every other fleet has one."""
     if kind not in KINDS:
         raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
-    if owner is None and kind != "pirate":
-        raise RuleViolation("Only a pirate fleet has no owner (R-FLT-1).", code="R-FLT-1",
-                            field="owner")
+    owner_error = fleet_owner_error(kind=kind, has_owner=owner is not None)
+    if owner_error:
+        raise RuleViolation(owner_error, code="R-FLT-1", field="owner")
     points = _detachment_points(campaign)
     checked = [ship_values(s, points, f"ships[{i}]") for i, s in enumerate(ships)]
     fleet = Fleet.objects.create(

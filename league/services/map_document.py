@@ -19,12 +19,13 @@ from campaigns.values import (
     feature_error,
     int_error,
     is_int,
+    marker_tile_error,
     normalized_features,
     show,
     text_error,
 )
 from fleets.models import Area, Fleet, Ship
-from fleets.values import area_shape_error, ship_fields
+from fleets.values import area_shape_error, fleet_owner_error, second_orbit_error, ship_fields
 from rules.interception import AF_RANGE
 from rules.ship_values import ship_problems
 
@@ -103,6 +104,7 @@ class _Parser:
         self.errors: dict[str, list[str]] = {}
         self.keys: dict[str, dict] = {"planet": {}, "tile": {}, "area": {}}
         self.tile_count = 0
+        self.orbits: dict[int, str] = {}  # planet index -> path of its orbit area
 
     def error(self, path: str, message: str) -> None:
         if len(self.errors) < MAX_ERRORS:
@@ -268,7 +270,9 @@ class _Parser:
                 self.error(_join(marker_path, "type"), f"unknown marker type {show(code)}")
             else:
                 result.append(self.marker_types[code])
-            if marker.get("owner", owner) != owner:  # R-MRK-4
+            # R-MRK-4 on the owner as given: an unknown one is reported at the tile only
+            if self.check(marker_path, marker_tile_error(obj.get("owner"))) and \
+                    marker.get("owner", owner) != owner:
                 self.error(_join(marker_path, "owner"),
                            "a marker belongs to the owner of its tile (R-MRK-4)")
         return result
@@ -313,6 +317,10 @@ class _Parser:
                                  has_owner=obj.get("owner") is not None)
         if shape:
             self.error(_join(path, shape[0]), shape[1])
+        elif area.kind == Area.Kind.ORBIT and planet is not None:
+            if planet in self.orbits:
+                self.error(_join(path, "planet"), second_orbit_error(self.orbits[planet]))
+            self.orbits.setdefault(planet, path)
         return area
 
     def fleet(self, value, path: str, index: int) -> FleetPlan | None:
@@ -326,8 +334,9 @@ class _Parser:
             self.error(_join(path, "kind"),
                        f"unknown kind {show(kind)} (kinds: {', '.join(Fleet.Kind.values)})")
         owner = self.player(obj.get("owner"), _join(path, "owner"))
-        if "owner" in obj and obj["owner"] is None and kind != Fleet.Kind.PIRATE:
-            self.error(_join(path, "owner"), "only a pirate fleet has no owner (R-FLT-1)")
+        if "owner" in obj and kind in Fleet.Kind.values:
+            self.check(_join(path, "owner"),
+                       fleet_owner_error(kind=kind, has_owner=obj["owner"] is not None))
         fleet = FleetPlan(
             name=self.text(obj, "name", path, default=f"Fleet {index + 1}"), kind=kind,
             owner=owner, admiral_rating=self.integer(obj, "admiral_rating", path,

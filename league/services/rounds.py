@@ -1,20 +1,32 @@
 """Rounds: opening, advancing through the phases (R-RND-1..3), the periodic job (R-RND-2).
 What runs at each phase change is the table in ``league.phases``. Advancing is idempotent and
 concurrency-safe: the round row is locked and a caller states the phase it expects to leave; a
-second caller finds the phase already left."""
+second caller finds the phase already left. An automatic phase is only ever left by running its
+job (idempotent), whoever advances.
 
-from datetime import datetime
+The periodic job only finds due rounds and hands each to its own task
+(``league.tasks.run_due_round``), which claims the round's row, fails alone, is retried with
+backoff and at last marks the round "needs attention" (``round_mark_attention``)."""
 
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from campaigns.enqueue import enqueue, enqueue_on_commit
 from campaigns.errors import Conflict
 from campaigns.models import Campaign, Round
 from campaigns.selectors.rounds import current_round, phase_deadline
 from league.phases import EVERY_MINUTE, TABLE
 from rules.dice import commitment, new_seed
 from rules.rounds import AUTOMATIC, WAITING, next_phase
+
+log = logging.getLogger(__name__)
 
 
 def round_open(*, campaign: Campaign, number: int, now: datetime | None = None) -> Round:
@@ -52,7 +64,9 @@ def _enter(rnd: Round, phase: str, now: datetime) -> None:
     rnd.phase = phase
     rnd.phase_started_at = now
     rnd.phase_deadline = phase_deadline(rnd.campaign, phase, now)
-    rnd.save(update_fields=["phase", "phase_started_at", "phase_deadline"])
+    rnd.attention_at, rnd.attention_error = None, ""  # the round moved on
+    rnd.save(update_fields=["phase", "phase_started_at", "phase_deadline", "attention_at",
+                            "attention_error"])
     _run(TABLE[phase].start, rnd, now)
 
 
@@ -66,7 +80,8 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     """Leave the current phase for the next (R-RND-2).
 
     With ``expected_phase``, a round that already left that phase is returned unchanged, so
-    running the same advance twice, or twice at once, advances once."""
+    running the same advance twice, or twice at once, advances once. Leaving an automatic
+    phase runs its job first (a no-op if it ran already): no advance skips it."""
     now = now or timezone.now()
     rnd = _lock(round_id)
     if expected_phase is not None and rnd.phase != expected_phase:
@@ -74,6 +89,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     following = next_phase(rnd.phase)
     if following is None:
         raise Conflict("The round is closed; the next round is already open.")
+    _run(TABLE[rnd.phase].job, rnd, now)
     _run(TABLE[rnd.phase].end, rnd, now)
     _enter(rnd, following, now)
     if following in AUTOMATIC:
@@ -83,22 +99,43 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     return rnd
 
 
-def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None) -> Round:
+@transaction.atomic
+def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
+                     now: datetime | None = None) -> Round:
     """The admin's "next phase" (R-RND-2): starts round 1 if none is open, else leaves the
-    current phase; returns the campaign's current round. With ``expected_phase``, a round that
-    already moved on is left as it is."""
+    current phase (running an automatic phase's job first); returns the campaign's current
+    round. With ``expected_phase``, a round that already moved on is left as it is; without
+    it, an advance within ``ROUND_ADVANCE_MIN_SECONDS`` of the campaign's previous one is
+    refused, so repeated or parallel calls cannot skip phases."""
+    now = now or timezone.now()
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)  # one advance at a time
+    if expected_phase is None:
+        _refuse_too_soon(campaign, now)
     current = current_round(campaign)
     if current is None:
-        return campaign_start(campaign=campaign)
-    round_advance(round_id=current.pk, expected_phase=expected_phase or current.phase)
+        campaign_start(campaign=campaign, now=now)
+    elif expected_phase is not None and current.phase != expected_phase:
+        return current
+    else:
+        round_advance(round_id=current.pk, expected_phase=current.phase, now=now)
+    Campaign.objects.filter(pk=campaign.pk).update(last_advanced_at=now)
     return current_round(campaign)
+
+
+def _refuse_too_soon(campaign: Campaign, now: datetime) -> None:
+    limit = settings.ROUND_ADVANCE_MIN_SECONDS
+    last = campaign.last_advanced_at
+    if last is not None and abs((now - last).total_seconds()) < limit:
+        raise Conflict(
+            f"The campaign advanced less than {limit} seconds ago (R-RND-2). Send "
+            "expected_phase, the phase you want to leave, to advance again at once.",
+            code="advance_too_soon", field="expected_phase")
 
 
 def _schedule_phase_job(rnd: Round) -> None:
     from league.tasks import run_phase_job  # the task module imports this one
 
-    round_id, phase = rnd.pk, rnd.phase
-    transaction.on_commit(lambda: run_phase_job.delay(round_id, phase))
+    enqueue_on_commit(run_phase_job, rnd.pk, rnd.phase)
 
 
 @transaction.atomic
@@ -108,8 +145,7 @@ def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = Non
     rnd = _lock(round_id)
     if rnd.phase != phase or phase not in AUTOMATIC:
         return rnd
-    _run(TABLE[phase].job, rnd, now)
-    return round_advance(round_id=round_id, expected_phase=phase, now=now)
+    return round_advance(round_id=round_id, expected_phase=phase, now=now)  # runs the job
 
 
 @transaction.atomic
@@ -130,24 +166,129 @@ def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None =
 
 
 def due_rounds(now: datetime) -> list[tuple[int, str]]:
-    """Rounds whose waiting phase passed its deadline, and rounds stuck in an automatic phase."""
-    due = Q(phase__in=WAITING, phase_deadline__lte=now) | Q(phase__in=AUTOMATIC)
-    return list(Round.objects.filter(due).order_by("pk").values_list("pk", "phase"))
+    """Rounds whose waiting phase passed its deadline, and rounds in an automatic phase whose
+    job has not finished ``ROUND_STUCK_AFTER_SECONDS`` after the phase began (its task was never
+    enqueued, or its worker died). A round that needs attention is tried again every
+    ``ROUND_ATTENTION_RETRY_SECONDS``."""
+    stuck = now - timedelta(seconds=settings.ROUND_STUCK_AFTER_SECONDS)
+    retry = now - timedelta(seconds=settings.ROUND_ATTENTION_RETRY_SECONDS)
+    due = (Q(phase__in=WAITING, phase_deadline__lte=now)
+           | Q(phase__in=AUTOMATIC, phase_started_at__lte=stuck)
+           | Q(phase__in=AUTOMATIC, phase_started_at__isnull=True))
+    calm = Q(attention_at__isnull=True) | Q(attention_at__lte=retry)
+    return list(Round.objects.filter(due & calm).order_by("pk").values_list("pk", "phase"))
+
+
+def _claim(round_id: int) -> Round | None:
+    """The round's row, locked; None while another worker holds it (it is on the job)."""
+    return (Round.objects.select_for_update(skip_locked=True).select_related("campaign")
+            .filter(pk=round_id).first())
+
+
+@transaction.atomic
+def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
+    rnd = _claim(round_id)
+    if rnd is None or rnd.phase != phase or phase not in WAITING:
+        return rnd
+    if rnd.phase_deadline is None or rnd.phase_deadline > now:  # the admin moved it
+        return rnd
+    return round_advance(round_id=round_id, expected_phase=phase, now=now)
+
+
+@transaction.atomic
+def _job_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
+    rnd = _claim(round_id)
+    if rnd is None:
+        return None
+    return round_run_phase_job(round_id=round_id, phase=phase, now=now)
+
+
+def round_run_due(*, round_id: int, phase: str, now: datetime | None = None) -> Round | None:
+    """One due round, as the periodic job found it in ``phase`` (R-RND-2): leave a waiting
+    phase whose deadline passed, then run the job of the automatic phase it is in, each in its
+    own transaction with the round claimed. Idempotent: a round that moved on, or that another
+    worker holds, is left alone (None when held)."""
+    now = now or timezone.now()
+    if phase in WAITING:
+        rnd = _advance_if_due(round_id, phase, now)
+        if rnd is None or rnd.phase not in AUTOMATIC:
+            return rnd
+        phase = rnd.phase  # the periodic job runs on a worker already: the job follows
+    return _job_if_due(round_id, phase, now)
+
+
+def round_mark_attention(*, round_id: int, error: str, now: datetime | None = None) -> bool:
+    """The round's background work failed after its retries: mark it "needs attention" with
+    the error, and mail the campaign's admins the first time. Returns whether it was new."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("campaign").filter(
+            pk=round_id).first()
+        if rnd is None:
+            return False
+        new = rnd.attention_at is None
+        rnd.attention_at, rnd.attention_error = now, error[:4000]
+        rnd.save(update_fields=["attention_at", "attention_error"])
+    log.error("Round %s (campaign %s, %s) needs attention: %s", rnd.number, rnd.campaign_id,
+              rnd.phase, error)
+    if new:
+        _mail_admins(rnd, error)
+    return new
+
+
+def _mail_admins(rnd: Round, error: str) -> None:
+    recipients = [u.email for u in rnd.campaign.admins.all() if u.email]
+    if not recipients:
+        return
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = _("[%(campaign)s] Round %(number)s needs attention") % {
+            "campaign": rnd.campaign.name, "number": rnd.number}
+        body = _("The background work of round %(number)s (%(phase)s phase) failed after "
+                 "its retries:\n\n%(error)s\n\nThe periodic job tries again later. You can "
+                 "also advance the round on the campaign's manage page.") % {
+            "number": rnd.number, "phase": rnd.get_phase_display(), "error": error}
+    try:
+        send_mail(subject[:200], body, None, recipients)
+    except Exception:  # the mail server's problem; the banner on the manage page remains
+        log.exception("Mailing the admins of campaign %s failed", rnd.campaign_id)
+
+
+def _run_every_minute(now: datetime) -> None:
+    for step in EVERY_MINUTE:
+        try:
+            with transaction.atomic():
+                step(now=now)
+        except Exception:  # one failing step must not stop the others
+            log.exception("Every-minute step %s failed", getattr(step, "__name__", step))
 
 
 def advance_due_rounds(now: datetime | None = None) -> int:
-    """The periodic job (R-RND-2): advance every round whose deadline passed. Returns how many
-    phases it moved."""
+    """The periodic job (R-RND-2): hand every due round to its own task
+    (``league.tasks.run_due_round``), then run the every-minute steps, each on its own.
+    Without a broker (eager mode), or when the broker cannot take the task, the round is run
+    here, in-process, and fails alone. Returns how many rounds were due."""
+    from league.tasks import run_due_round  # the task module imports this one
+
     now = now or timezone.now()
-    moved = 0
-    for round_id, phase in due_rounds(now):
-        if phase in AUTOMATIC:
-            rnd = round_run_phase_job(round_id=round_id, phase=phase, now=now)
-        else:
-            rnd = round_advance(round_id=round_id, expected_phase=phase, now=now)
-            if rnd.phase in AUTOMATIC:  # the periodic job runs on a worker already
-                rnd = round_run_phase_job(round_id=round_id, phase=rnd.phase, now=now)
-        moved += rnd.phase != phase
-    for step in EVERY_MINUTE:
-        step(now=now)
-    return moved
+    due = due_rounds(now)
+    for round_id, phase in due:
+        if run_due_round.app.conf.task_always_eager \
+                or not enqueue(run_due_round, round_id, phase, now.isoformat()):
+            _run_locally(round_id, phase, now)
+    _run_every_minute(now)
+    return len(due)
+
+
+def _run_locally(round_id: int, phase: str, now: datetime) -> None:
+    """``run_due_round`` in this process: retried at once up to ``ROUND_JOB_MAX_RETRIES``
+    times, then the round needs attention. Never raises."""
+    error = None
+    for _attempt in range(1 + settings.ROUND_JOB_MAX_RETRIES):
+        try:
+            round_run_due(round_id=round_id, phase=phase, now=now)
+            return
+        except Exception as exc:  # this round's problem only
+            log.warning("Round %s (%s) failed in the periodic job", round_id, phase,
+                        exc_info=True)
+            error = exc
+    round_mark_attention(round_id=round_id, error=f"{type(error).__name__}: {error}")

@@ -42,8 +42,14 @@ def test_anonymous_gets_401_in_the_error_shape():
 
 
 def check_preview(data, simulations):
-    assert set(data) == {"simulations", "attacker_wins", "defender_wins", "undecided", "ci95"}
-    assert data["simulations"] == simulations
+    assert set(data) == {"simulations", "attacker_wins", "defender_wins", "undecided", "ci95",
+                         "requested_simulations", "stopped_early", "stop_reason", "half_width"}
+    assert data["requested_simulations"] == simulations
+    # issue 14 item 5: a preview may fight fewer battles than asked, saying so and why
+    assert 0 < data["simulations"] <= simulations
+    assert data["stopped_early"] == (data["simulations"] < simulations)
+    assert data["stop_reason"] in ((None,) if data["simulations"] == simulations
+                                   else ("budget", "precision", "time_limit"))
     names = ("attacker_wins", "defender_wins", "undecided")
     assert math.isclose(sum(data[name] for name in names), 1.0, abs_tol=1e-9)
     assert set(data["ci95"]) == set(names)
@@ -144,3 +150,44 @@ def test_odds_requests_are_throttled(client, settings):
         assert client.post(URL, {}, format="json").status_code == 400
     throttled = client.post(URL, body(), format="json")
     assert throttled.status_code == 429 and int(throttled["Retry-After"]) > 0
+
+
+def test_issue_14_item_5_one_preview_per_user_in_flight_is_429_naming_the_limit(client):
+    from fleets.models import OddsPreviewSlot
+    OddsPreviewSlot.objects.create(slot=0, user=client.user, user_slot=0)  # one running
+    response = client.post(URL, body(), format="json")
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    data = response.json()
+    assert data["code"] == "throttled" and "At most 1 naval odds preview per user" in \
+        data["detail"] and "R-ODDS-1" in data["detail"]
+    # a slot left by a request that died is taken over after a while
+    from django.utils import timezone
+    OddsPreviewSlot.objects.update(started_at=timezone.now() - timezone.timedelta(minutes=5))
+    assert client.post(URL, body(), format="json").status_code == 200
+    assert not OddsPreviewSlot.objects.exists()  # released when the preview ends
+
+
+def test_issue_14_item_5_the_site_runs_at_most_two_previews_at_once(client):
+    from fleets.models import OddsPreviewSlot
+    for slot in range(2):
+        other = User.objects.create_user(f"other{slot}")
+        OddsPreviewSlot.objects.create(slot=slot, user=other, user_slot=0)
+    response = client.post(URL, body(), format="json")
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    assert "At most 2 naval odds previews may run at once" in response.json()["detail"]
+    OddsPreviewSlot.objects.filter(slot=1).delete()
+    assert client.post(URL, body(), format="json").status_code == 200
+
+
+def test_issue_14_item_5_a_maximal_preview_stops_early_and_says_so(client, settings):
+    sheet = dict(SHEET, maneuver="10D", targeting="10D", gun_damage="10D", shields="10D",
+                 hull="10D")
+    crew = [{"name": f"c{k}", "cp": 200} for k in range(10)]
+    fleet = {"ships": [ship(datasheet=sheet, crew=crew)] * 12}
+    response = client.post(URL, body("d6_space", fleet, fleet, simulations=20_000),
+                           format="json")
+    assert response.status_code == 200, response.content
+    data = response.json()
+    check_preview(data, 20_000)
+    assert data["stopped_early"] and data["stop_reason"] in ("budget", "time_limit")
+    assert data["half_width"] == max((high - low) / 2 for low, high in data["ci95"].values())

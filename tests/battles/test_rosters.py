@@ -495,3 +495,34 @@ def test_r_arm_1_limit_is_checked_on_the_sum_not_the_stated_total():
 def test_r_arm_1_parsed_list_total_is_the_sum():
     with pytest.raises(ValueError, match="sum of the entries"):
         ParsedList("L", "", (Entry("A", 5),), 6, None, (), "text")
+
+
+# --- issue 14 item 6: characters that cannot be stored --------------------------------------
+
+@pytest.mark.parametrize("text", ["Captain - 85\nBoss\x00 - 10", "Captain - 85\nBoss\ud800 - 10",
+                                  "Captain - 85\nBoss\x0c - 10"],
+                         ids=["nul", "surrogate", "form feed"])
+def test_r_arm_2_text_with_forbidden_characters_is_refused_naming_the_line(text):
+    with pytest.raises(RosterError, match=r"Line 2: contains U\+"):
+        parse_text(text)
+
+
+def test_r_arm_2_text_name_with_nul_is_refused():
+    with pytest.raises(RosterError, match=r"name: contains U\+0000"):
+        parse_text("Captain - 85", name="List\x00")
+
+
+def test_r_arm_2_entries_with_nul_are_refused_naming_the_unit():
+    with pytest.raises(RosterError, match=r"Unit 1: contains U\+0000 at position 4"):
+        parse_entries({"name": "L", "entries": [{"name": "Boss\x00", "points": 10}]})
+
+
+@pytest.mark.parametrize("content", [
+    b'{"roster": {"name": "L", "forces": [{"catalogueName": "Orks\\u0000", "selections": '
+    b'[{"name": "Boss", "costs": [{"name": "pts", "value": 80}]}]}]}}',
+    b'{"roster": {"name": "L\\udc00", "forces": [{"selections": '
+    b'[{"name": "Boss", "costs": [{"name": "pts", "value": 80}]}]}]}}',
+], ids=["nul faction", "surrogate name"])
+def test_r_arm_2_new_recruit_json_with_forbidden_characters_is_refused(content):
+    with pytest.raises(RosterError, match=r"contains U\+"):
+        parse_roster_file("list.json", content)

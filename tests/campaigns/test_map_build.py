@@ -265,19 +265,71 @@ def test_r_mrk_4_marker_by_type_code_belongs_to_the_tile_owner(league):
     body = response.json()
     assert body == {"id": body["id"], "tile": tile.pk, "type": "shield_generator",
                     "owner": league.player.pk}
-    other_tile = league.tile(q=3)
+    rival = player_add(campaign=league.campaign, user=UserFactory(), faction="Eldar")
+    other_tile = league.tile(q=3, owner=rival)
     body = league.patch("markers", body["id"], {"tile": other_tile.pk, "type": "manufactorum"})
     assert body.json() == {"id": body.json()["id"], "tile": other_tile.pk,
-                           "type": "manufactorum", "owner": None}
+                           "type": "manufactorum", "owner": rival.pk}
     assert "type" in _errors(league.post("markers", {"tile": tile.pk, "type": "orbital_laser"}))
     assert league.client.delete(league.url("markers", body.json()["id"])).status_code == 204
     assert not Marker.objects.exists()
 
 
+def _refused(response, rule: str, field: str) -> str:
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == rule and rule in response.json()["errors"][field][0]
+    return response.json()["errors"][field][0]
+
+
+def test_r_mrk_4_a_neutral_tile_carries_no_marker(league):
+    """Issue 14, item 7: a marker belongs to its tile's owner, so none on a neutral tile -
+    not created there, not moved there, and its tile not made neutral under it."""
+    neutral, owned_tile = league.tile(), league.tile(q=1, owner=league.player)
+    _refused(league.post("markers", {"tile": neutral.pk, "type": "manufactorum"}),
+             "R-MRK-4", "tile")
+    assert not Marker.objects.exists()
+    marker = league.post("markers", {"tile": owned_tile.pk, "type": "manufactorum"}).json()
+    _refused(league.patch("markers", marker["id"], {"tile": neutral.pk}), "R-MRK-4", "tile")
+    _refused(league.patch("tiles", owned_tile.pk, {"owner": None}), "R-MRK-4", "owner")
+    assert Marker.objects.get().tile_id == owned_tile.pk
+    assert Tile.objects.get(pk=owned_tile.pk).owner == league.player
+    assert league.patch("tiles", neutral.pk, {"owner": None}).status_code == 200  # no marker
+
+
+def test_r_map_3_a_planet_has_one_orbit_area(league):
+    """Issue 14, item 7: an orbit area is the orbit of one planet; a second one for the same
+    planet is refused, on create and on update."""
+    first = league.post("areas", {"name": "High orbit", "kind": "orbit",
+                                  "planet": league.planet.pk})
+    assert first.status_code == 201
+    message = _refused(league.post("areas", {"name": "Low orbit", "kind": "orbit",
+                                             "planet": league.planet.pk}), "R-MAP-3", "planet")
+    assert "High orbit" in message
+    ocean = AreaFactory(campaign=league.campaign, kind="ocean")
+    _refused(league.patch("areas", ocean.pk, {"kind": "orbit", "planet": league.planet.pk}),
+             "R-MAP-3", "planet")
+    renamed = league.patch("areas", first.json()["id"], {"name": "Highest orbit"})
+    assert renamed.status_code == 200  # the orbit itself is no second orbit
+    elsewhere = PlanetFactory(campaign=league.campaign)
+    assert league.post("areas", {"name": "Other orbit", "kind": "orbit",
+                                 "planet": elsewhere.pk}).status_code == 201
+    assert Area.objects.filter(planet=league.planet).count() == 1
+
+
+def test_r_flt_1_a_pirate_fleet_belongs_to_no_player(league):
+    """Issue 14, item 7: pirates are the non-player force; every other fleet has an owner."""
+    area = AreaFactory(campaign=league.campaign, kind="ocean")
+    body = {"name": "Corsairs", "kind": "pirate", "area": area.pk}
+    _refused(league.post("fleets", {**body, "owner": league.player.pk}), "R-FLT-1", "owner")
+    _refused(league.post("fleets", {**body, "kind": "regular"}), "R-FLT-1", "owner")
+    assert league.post("fleets", body).status_code == 201
+
+
 def test_marker_types_of_another_campaign_do_not_count(league, other):
     foreign = MarkerFactory(tile=other.tile(), type__code="relic")
     assert foreign.type.code == "relic"
-    assert "type" in _errors(league.post("markers", {"tile": league.tile().pk, "type": "relic"}))
+    tile = league.tile(owner=league.player)
+    assert "type" in _errors(league.post("markers", {"tile": tile.pk, "type": "relic"}))
 
 
 # --- who may build ---

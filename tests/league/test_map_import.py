@@ -302,6 +302,61 @@ def test_invalid_documents_are_rejected_whole_naming_the_path(admin, league, whe
 
 
 
+CONTRADICTIONS = [
+    # (path to change, new value, offending path named in errors, rule) - issue 14, item 7
+    (["fleets", 1, "owner"], "OWNER", "fleets[1].owner", "R-FLT-1"),  # a pirate with an owner
+    (["areas", 2, "planet"], "arm", "areas[2].planet", "R-MAP-3"),  # a second orbit of "arm"
+    (["planets", 0, "tiles", 2, "markers"], [{"type": "manufactorum"}],
+     "planets[0].tiles[2].markers[0]", "R-MRK-4"),  # a marker on a neutral tile
+    (["planets", 1, "tiles", 1, "markers"], [{"type": "shield_generator", "owner": None}],
+     "planets[1].tiles[1].markers[0]", "R-MRK-4"),
+]
+
+
+@pytest.mark.parametrize(("where", "value", "path", "rule"), CONTRADICTIONS,
+                         ids=[case[3] + ":" + case[2] for case in CONTRADICTIONS])
+def test_issue_14_item_7_contradictory_documents_are_refused_naming_path_and_rule(
+        admin, league, where, value, path, rule):
+    """A pirate fleet with an owner (R-FLT-1), two orbit areas of one planet (R-MAP-3) and
+    markers on neutral tiles (R-MRK-4) were imported as given."""
+    campaign, (alice, bob) = league
+    client = api(admin)
+    before = do_import(client, campaign, document(alice.pk, bob.pk)).json()
+    doc = document(alice.pk, bob.pk)
+    _set(doc, where, alice.pk if value == "OWNER" else value)
+    response = do_import(client, campaign, doc)
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert list(body["errors"]) == [path], body
+    assert rule in body["errors"][path][0] and body["detail"].startswith(f"{path}: ")
+    assert client.get(map_url(campaign)).json() == before  # nothing changed
+
+
+def test_issue_14_item_7_the_builders_refuse_the_same_with_the_same_words(admin, league):
+    """The one-object builders answer what the import answers, with the rule id as code."""
+    campaign, (alice, bob) = league
+    client = api(admin)
+    shown = do_import(client, campaign, document(alice.pk, bob.pk)).json()
+    arm = shown["planets"][0]
+    base = f"/api/v1/campaigns/{campaign.pk}/"
+    cases = [
+        ("fleets/", {"name": "Corsairs", "kind": "pirate", "owner": alice.pk,
+                     "area": shown["areas"][0]["id"]}, "owner"),
+        ("areas/", {"name": "Low orbit", "kind": "orbit", "planet": arm["id"]}, "planet"),
+        ("markers/", {"tile": arm["tiles"][2]["id"], "type": "manufactorum"}, "tile"),
+    ]
+    for (where, value, path, rule), (url, body, field) in zip(
+            CONTRADICTIONS, cases, strict=False):
+        doc = document(alice.pk, bob.pk)
+        _set(doc, where, alice.pk if value == "OWNER" else value)
+        imported = do_import(client, campaign, doc).json()["errors"][path][0]
+        built = client.post(base + url, body, format="json")
+        assert built.status_code == 400, built.content
+        assert built.json()["code"] == rule
+        assert built.json()["errors"][field][0].split(" (")[0] == imported.split(" (")[0]
+    assert client.get(map_url(campaign)).json() == shown  # nothing was built
+
+
 DATASHEET = ("maneuver", "speed", "targeting", "gun_damage", "shields", "hull")
 
 

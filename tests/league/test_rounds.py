@@ -50,13 +50,13 @@ def test_r_rnd_1_admin_walks_a_round_through_every_phase(
     assert started.json()["phase"] == "declare" and started.json()["number"] == 1
     assert started.json()["phase_deadline"] is not None
     with django_capture_on_commit_callbacks(execute=True):
-        after_declare = client.post(url).json()
+        after_declare = client.post(url, {"expected_phase": "declare"}).json()
     # fleets is automatic: its job ran on commit and moved the round on to lists (R-RND-2)
     assert after_declare["phase"] in ("fleets", "lists")
     assert Round.objects.get(campaign=campaign, number=1).phase == "lists"
-    assert client.post(url).json()["phase"] == "battles"
-    assert client.post(url).json()["phase"] == "conquest"
-    closing = client.post(url).json()
+    assert client.post(url, {"expected_phase": "lists"}).json()["phase"] == "battles"
+    assert client.post(url, {"expected_phase": "battles"}).json()["phase"] == "conquest"
+    closing = client.post(url, {"expected_phase": "conquest"}).json()
     assert closing["number"] == 2 and closing["phase"] == "declare"
     first = Round.objects.get(campaign=campaign, number=1)
     assert first.phase == "closed" and first.seed_revealed and first.closed_at

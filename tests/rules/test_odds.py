@@ -277,3 +277,86 @@ def test_space_side_converts_datasheets_and_captains():
 def test_adapters_reject_bad_input_naming_the_field(engine, attacker, message):
     with pytest.raises(ValueError, match=message):
         naval_odds(engine, attacker, fleet(ship(datasheet=SHEET)), seed=1)
+
+
+# --- issue 14 item 5: bounded work (budget, precision, time limit) -----------------------------
+
+
+def heavy():
+    """Twelve long-lived D6 ships a side with big dice codes: a maximal preview's work."""
+    sheet = {"maneuver": "10D", "speed": 3, "targeting": "10D", "gun_damage": "10D",
+             "shields": "10D", "hull": "10D"}
+    crew = [{"name": f"c{k}", "cp": 200} for k in range(10)]
+    return fleet(*[ship(datasheet=sheet, crew=crew) for _ in range(12)], stance="auto")
+
+
+def test_r_odds_1_work_budget_stops_early_and_deterministically():
+    from rules.odds import WORK_BUDGET
+    attacker, defender = heavy(), fleet(ship(datasheet=SHEET))
+    first = naval_odds("d6_space", attacker, defender, simulations=20_000, seed=9,
+                       budget=WORK_BUDGET // 20)
+    assert first.stop_reason == "budget" and first.requested == 20_000
+    assert 0 < first.simulations < 20_000
+    assert WORK_BUDGET // 20 <= first.work < WORK_BUDGET // 20 + 50_000  # one battle over
+    assert first.as_dict()["stopped_early"] is True
+    assert first.as_dict()["requested_simulations"] == 20_000
+    # the same seed stops at the same battle with the same counts
+    assert naval_odds("d6_space", attacker, defender, simulations=20_000, seed=9,
+                      budget=WORK_BUDGET // 20) == first
+    # the intervals are those of the battles fought
+    for name in OUTCOMES:
+        count = round(getattr(first, name) * first.simulations)
+        assert first.ci95[name] == wilson_interval(count, first.simulations)
+
+
+def test_r_odds_1_the_default_budget_bounds_a_maximal_preview():
+    """Unbounded, this preview takes about 15 s of the sources; the budget cuts it."""
+    from rules.odds import WORK_BUDGET
+    result = naval_odds("d6_space", heavy(), heavy(), simulations=20_000, seed=1,
+                        budget=WORK_BUDGET)
+    assert result.stop_reason in ("budget", "precision")
+    assert result.simulations < 20_000 and result.work <= WORK_BUDGET + 100_000
+
+
+def test_r_odds_1_precision_stop_agrees_with_a_long_run():
+    from rules.odds import MIN_EARLY_STOP, TARGET_HALF_WIDTH
+    # a lopsided battle: a precise answer long before 10,000 battles
+    strong = fleet(ship(datasheet=dict(SHEET, gun_damage="5D")))
+    weak = fleet(ship(datasheet=dict(SHEET, gun_damage="1D")))
+    early = naval_odds("d6_space", strong, weak, simulations=20_000, seed=4,
+                       precision=TARGET_HALF_WIDTH)
+    long = naval_odds("d6_space", strong, weak, simulations=20_000, seed=77)
+    assert early.stop_reason == "precision"
+    assert MIN_EARLY_STOP <= early.simulations < MIN_SIMULATIONS
+    assert early.half_width <= TARGET_HALF_WIDTH
+    assert long.stop_reason is None and long.simulations == 20_000
+    for name in OUTCOMES:  # the early fraction lies within the long run's interval, and back
+        low, high = early.ci95[name]
+        assert low <= getattr(long, name) <= high, name
+        low, high = long.ci95[name]
+        assert abs(getattr(early, name) - getattr(long, name)) <= TARGET_HALF_WIDTH + high - low
+    # an even battle needs about 10,000 battles for that precision: not stopped at 1,000
+    line = fleet(ship(datasheet=SHEET))
+    even = naval_odds("d6_space", line, line, simulations=10_000, seed=4,
+                      precision=TARGET_HALF_WIDTH)
+    assert even.simulations > 5_000
+
+
+def test_r_odds_1_time_limit_stops_with_a_scripted_clock():
+    ticks = iter(range(10**6))
+    result = naval_odds("dark_force", fleet(ship()), fleet(ship()), seed=3,
+                        time_limit=50, clock=lambda: next(ticks))
+    assert result.stop_reason == "time_limit" and result.simulations == 50
+    assert result.as_dict()["stop_reason"] == "time_limit"
+
+
+def test_r_odds_1_no_bound_fights_every_battle_and_bounds_are_checked():
+    result = naval_odds("dark_force", fleet(ship()), fleet(ship()), seed=3,
+                        budget=10**12, precision=1e-9)
+    assert result.simulations == MIN_SIMULATIONS and result.stop_reason is None
+    sides = fleet(ship()), fleet(ship())
+    for bad, field in ((dict(budget=0), "budget"), (dict(budget=2.5), "budget"),
+                       (dict(precision=0), "precision"), (dict(time_limit=-1), "time_limit"),
+                       (dict(time_limit=1), "clock")):
+        with pytest.raises(ValueError, match=field):
+            naval_odds("dark_force", *sides, **bad)

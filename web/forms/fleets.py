@@ -6,15 +6,17 @@ The forms check the shape of the input only; the services check the rules and th
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.values import parse_numbers
 from fleets.models import Fleet
 from rules.ship_values import MAX_DETACHMENT_POINTS, MIN_DETACHMENT_POINTS, NAME_LIMIT
 
 
 def _ids(value: str) -> list[int]:
     parts = [p for p in value.replace(",", " ").split() if p]
-    if not all(p.isdigit() for p in parts):
+    numbers = parse_numbers(parts)
+    if len(numbers) != len(parts):
         raise forms.ValidationError(_("Give area numbers separated by commas."))
-    return [int(p) for p in parts]
+    return numbers
 
 
 class FleetOrderForm(forms.Form):

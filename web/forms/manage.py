@@ -14,6 +14,7 @@ from battles.services.results import MAX_VP
 from campaigns.models import Round
 from fleets.models import NavalBattle
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
+from rules.text import walk_text
 
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
 
@@ -59,7 +60,7 @@ class MapImportForm(forms.Form):
         if upload.size > MAP_DOCUMENT_BYTES:
             raise forms.ValidationError(_("The document is larger than 5 MB."))
         try:
-            return json.loads(upload.read().decode("utf-8"))
+            document = json.loads(upload.read().decode("utf-8"))
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The document is not UTF-8 text.")) from None
         except json.JSONDecodeError as exc:
@@ -68,6 +69,16 @@ class MapImportForm(forms.Form):
                 % {"error": exc.msg, "line": exc.lineno, "column": exc.colno}) from None
         except RecursionError:
             raise forms.ValidationError(_("The document nests too deeply.")) from None
+        except ValueError:  # an integer longer than Python reads (4,300 digits)
+            raise forms.ValidationError(_("The document holds a number too long to "
+                                          "read.")) from None
+        for path, found in walk_text(document):
+            raise forms.ValidationError(
+                _("%(path)s contains U+%(code)s at position %(position)s: NUL, control "
+                  "characters and lone surrogates are not allowed.")
+                % {"path": path or _("The document"), "code": found.code,
+                   "position": found.position})
+        return document
 
 
 KEY_LABELS = {

@@ -46,6 +46,7 @@ from battles.services.results import (
 )
 from battles.services.schedule import check_schedule_state, schedule_accept, schedule_propose
 from campaigns.errors import DomainError
+from campaigns.values import parse_number
 from web.forms.battles import (
     AcceptDateForm,
     ArmyListForm,
@@ -82,9 +83,10 @@ def battle_row(battle: Battle, now) -> dict:
 def _round(scope: Scope, wanted: str):
     if not wanted:
         return scope.round
-    if not wanted.isdigit():
+    number = parse_number(wanted)
+    if number is None:
         raise Http404("No such round.")
-    return get_object_or_404(scope.campaign.rounds.all(), number=int(wanted))
+    return get_object_or_404(scope.campaign.rounds.all(), number=number)
 
 
 @require_GET

@@ -12,6 +12,7 @@ from battles.selectors.conquest import conquest_view
 from battles.services.conquest import conquest_choose
 from campaigns.errors import DomainError
 from campaigns.models import Round, Tile
+from campaigns.values import parse_number, parse_numbers
 from web.forms.common import add_service_error
 from web.forms.conquest import ConquestChoiceForm
 from web.views.scope import Scope, campaign_page
@@ -21,8 +22,8 @@ def _round(scope: Scope, number: str) -> Round | None:
     """Round ``number``; by default the current round while it is in conquest, else the
     latest round whose rolls were made, else the current one."""
     rounds = scope.campaign.rounds.all()
-    if number.isdigit():
-        return get_object_or_404(rounds, number=int(number))
+    if parse_number(number) is not None:
+        return get_object_or_404(rounds, number=parse_number(number))
     current = scope.round
     if current is None or current.phase == Round.Phase.CONQUEST:
         return current
@@ -34,7 +35,7 @@ def _preview(params) -> list[int] | None:
     """The ticked attack ids of a live preview; None when the page was not ticked yet."""
     if "preview" not in params:
         return None
-    return [int(v) for v in params.getlist("roll") if v.isdigit()]
+    return parse_numbers(params.getlist("roll"))
 
 
 def conquest_context(scope: Scope, rnd: Round | None, preview=None, form=None) -> dict:
@@ -92,7 +93,7 @@ def _choose(request, scope: Scope):
         else:
             messages.success(request, _("Your choice is sealed."))
             return redirect(_page_url(scope, rnd))
-    ticked = [int(v) for v in request.POST.getlist("roll") if v.isdigit()]
+    ticked = parse_numbers(request.POST.getlist("roll"))
     context = scope.context(**conquest_context(scope, rnd, ticked, form),
                             rounds=_round_numbers(scope))
     return render(request, "web/conquest.html", context, status=400)

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.errors import DomainError
 from campaigns.models import Round
 from campaigns.selectors.campaigns import player_list
+from campaigns.values import parse_number
 from fleets.models import Fleet, Ship
 from fleets.selectors.fleets import (
     campaign_fleets,
@@ -225,7 +226,8 @@ def embark(request, scope: Scope, fleet_id: int):
     ship_id = request.POST.get("ship", "")
     form = EmbarkForm(request.POST, auto_id=embark_id(ship_id))
     if not form.is_valid():
-        key = {("embark", int(ship_id)): form} if ship_id.isdigit() else {}
+        number = parse_number(ship_id)
+        key = {("embark", number): form} if number is not None else {}
         return render_fleets(request, scope, key, status=400)
     ship = _ship(fleet, form.cleaned_data["ship"])
     try:

@@ -14,8 +14,10 @@ from battles.services.results import battle_result_enter, check_result_phase
 from campaigns.errors import DomainError
 from campaigns.selectors.campaigns import player_list, ruleset_of
 from campaigns.services import campaigns as campaign_services
+from campaigns.values import parse_number
 from league.services import rounds as round_services
 from league.services.map_document import DocumentInvalid, map_import
+from rules.rounds import AUTOMATIC
 from web.forms.common import add_service_error
 from web.forms.home import CampaignForm
 from web.forms.manage import (
@@ -35,8 +37,8 @@ def _results_round(scope: Scope, wanted: str):
     """The round whose battles the results section lists: round ``wanted``, else the current
     one."""
     rounds = scope.campaign.rounds.all()
-    if wanted.isdigit():
-        return rounds.filter(number=int(wanted)).first()
+    if parse_number(wanted) is not None:
+        return rounds.filter(number=parse_number(wanted)).first()
     return scope.round
 
 
@@ -78,7 +80,7 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         players=player_list(campaign), results_round=results_round,
         battles=_battles(campaign, results_round, result_forms or {}),
         round_numbers=list(campaign.rounds.order_by("number").values_list("number", flat=True)),
-        **forms)
+        round_automatic=rnd is not None and rnd.phase in AUTOMATIC, **forms)
     return render(request, "web/manage.html", context, status=status)
 
 

@@ -17,6 +17,7 @@ from battles.services.attacks import attack_declare, attack_withdraw, purchase_c
 from campaigns.errors import DomainError
 from campaigns.models import Attack, Marker, MarkerType, Round, Tile
 from campaigns.selectors.campaigns import player_list
+from campaigns.values import parse_number
 from fleets.selectors.fleet_view import full_fleets
 from league.selectors.map import map_document
 from web.forms.common import add_service_error
@@ -84,8 +85,8 @@ def _declare_context(scope: Scope) -> dict:
 def render_map(request, scope: Scope, *, purchase_form=None, status: int = 200):
     tile_id = request.GET.get("tile", "")
     panel = {}
-    if tile_id.isdigit():
-        tile = _tile(scope, int(tile_id))
+    if parse_number(tile_id) is not None:
+        tile = _tile(scope, parse_number(tile_id))
         panel = tile_context(scope, tile) if tile else {}
     if purchase_form is None and _in_declare(scope) and scope.player:
         purchase_form = PurchaseForm()

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaigns.selectors.campaigns import player_list
+from campaigns.values import parse_number
 from league.selectors.standings import live_standings
 from league.selectors.standings_history import standings_history
 from web.presenters.chart import tiles_chart
@@ -20,10 +21,10 @@ def standings_page(request, scope: Scope):
     live = live_standings(scope.campaign)
     wanted = request.GET.get("round", "")
     if wanted:
-        rows = dict(frozen).get(int(wanted)) if wanted.isdigit() else None
+        shown = parse_number(wanted)
+        rows = dict(frozen).get(shown) if shown is not None else None
         if rows is None:
             raise Http404("No standings were frozen for that round.")
-        shown = int(wanted)
     else:
         rows, shown = live, None
     players = list(player_list(scope.campaign))

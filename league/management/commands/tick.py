@@ -1,4 +1,5 @@
-"""Do once what celery beat does every minute: advance rounds whose deadline passed (R-RND-2)."""
+"""Do once what celery beat does every minute (R-RND-2): find the due rounds and hand each to
+its own task; without a broker (eager mode) each runs here, in-process, and fails alone."""
 
 from django.core.management.base import BaseCommand
 
@@ -6,8 +7,9 @@ from league.services.rounds import advance_due_rounds
 
 
 class Command(BaseCommand):
-    help = "Advance every round whose phase deadline passed (the periodic job, run once)."
+    help = ("Hand every due round (deadline passed, or automatic job not finished) to its "
+            "task and run the every-minute steps (the periodic job, run once).")
 
     def handle(self, *args, **options):
-        moved = advance_due_rounds()
-        self.stdout.write(f"Advanced {moved} phase(s).")
+        due = advance_due_rounds()
+        self.stdout.write(f"Handled {due} due round(s).")

@@ -1,0 +1,78 @@
+"""Faults that are not the caller's input, answered in the shape the caller reads (issue 14
+item 6; API.md General: the API answers in its JSON error shape, never an HTML page):
+
+- a body over the size limits (``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields or files)
+  under ``/api/``: a JSON 413, refused before it is read when its declared length is over
+  the limit, and whichever endpoint reads it otherwise (pages keep Django's 400 page);
+- a lost database connection (``OperationalError``, ``InterfaceError``): a JSON 503 under
+  ``/api/``, a plain 503 page elsewhere (rendered without the database), both with
+  ``Retry-After``. The error is logged; the request did not commit."""
+
+import logging
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse, JsonResponse
+from django.utils.html import escape
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
+RETRY_AFTER_SECONDS = 30
+TOO_LARGE = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
+DATABASE_DOWN = (OperationalError, InterfaceError)
+
+
+def _body_limit() -> float:
+    """The largest body the API reads (``DATA_UPLOAD_MAX_MEMORY_SIZE``; the one upload, a
+    roster of at most 2 MB, stays below it)."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return float("inf") if limit is None else limit
+
+
+def _declared_length(request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def is_api(request) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def api_error(status: int, detail: str, code: str) -> JsonResponse:
+    return JsonResponse({"detail": detail, "code": code, "errors": {}}, status=status)
+
+
+def database_unavailable(request) -> HttpResponse:
+    detail = _("The database is unavailable; try again in a moment.")
+    if is_api(request):
+        response = api_error(503, detail, "service_unavailable")
+    else:
+        title = escape(_("Service unavailable"))
+        response = HttpResponse(
+            f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title></head>'
+            f"<body><h1>{title}</h1><p>{escape(detail)}</p></body></html>",
+            status=503, content_type="text/html; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
+
+
+class FaultResponses:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if is_api(request) and _declared_length(request) > _body_limit():
+            return api_error(413, _("The request body is too large."), "too_large")
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, DATABASE_DOWN):
+            logger.error("database unavailable during %s %s", request.method,
+                         request.path_info, exc_info=exception)
+            return database_unavailable(request)
+        if isinstance(exception, TOO_LARGE) and is_api(request):
+            return api_error(413, _("The request body is too large."), "too_large")
+        return None

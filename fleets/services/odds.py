@@ -1,0 +1,89 @@
+"""The naval odds preview (R-ODDS-1) as the API runs it: bounded work and bounded concurrency
+(issue 14 item 5).
+
+[decision] Synchronous, with a hard wall-clock limit inside the computation, rather than a
+Celery task the client polls: the answer stays one request and one 200 schema (a generated
+client needs no polling loop and no result store), and it works the same without a broker,
+so nothing depends on Redis. Each preview stops at the first of: the battles asked for,
+``rules.odds.WORK_BUDGET`` (deterministic for a seed), every interval within
+``rules.odds.TARGET_HALF_WIDTH`` (R-ODDS-1's precision at 10,000 battles), or ``TIME_LIMIT``
+seconds of wall clock; the result says which.
+
+[decision] Concurrency is bounded by rows of ``OddsPreviewSlot`` (unique slot numbers, so it
+holds across every web process and needs no Redis): at most ``USER_PREVIEWS`` previews per
+user and ``SITE_PREVIEWS`` on the whole site, fewer than the web workers (3 in the Dockerfile
+and docker-compose), so a worker always stays free for other pages. A preview over either
+limit is refused at once (``PreviewsBusy``, 429 in the API) instead of queueing."""
+
+import time
+from datetime import timedelta
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.errors import DomainError
+from fleets.models import OddsPreviewSlot
+from rules.odds import TARGET_HALF_WIDTH, WORK_BUDGET, OddsResult, naval_odds
+
+TIME_LIMIT = 2.0  # seconds of wall clock per preview
+USER_PREVIEWS = 1  # previews in flight per user
+SITE_PREVIEWS = 2  # previews in flight on the whole site (fewer than the web workers)
+STALE_AFTER = timedelta(minutes=2)  # a slot this old belongs to a request that died
+RETRY_AFTER = 3  # seconds: a running preview ends within TIME_LIMIT
+
+
+class PreviewsBusy(DomainError):
+    """Too many previews in flight (the user's or the site's); ``retry_after`` in seconds."""
+
+    status = 429
+    default_code = "throttled"
+    retry_after = RETRY_AFTER
+
+
+def odds_preview_run(*, user, engine: str, attacker: dict, defender: dict,
+                     simulations: int, seed: int | None = None) -> OddsResult:
+    """R-ODDS-1: the preview of a battle between two fleets in the fleet shape, with bounded
+    work (``rules.odds.naval_odds``'s budget, precision and time limit); raises
+    ``PreviewsBusy`` when ``user`` or the site has too many previews running, ValueError for
+    bad input (naming the field)."""
+    slot = _slot_take(user)
+    try:
+        return naval_odds(engine, attacker, defender, simulations=simulations, seed=seed,
+                          budget=WORK_BUDGET, precision=TARGET_HALF_WIDTH,
+                          time_limit=TIME_LIMIT, clock=time.monotonic)
+    finally:
+        with transaction.atomic():
+            OddsPreviewSlot.objects.filter(pk=slot.pk).delete()
+
+
+def _slot_take(user) -> OddsPreviewSlot:
+    """A free (site slot, user slot) pair, or ``PreviewsBusy``. Unique constraints decide
+    races between processes; stale rows are taken over."""
+    now = timezone.now()
+    with transaction.atomic():
+        OddsPreviewSlot.objects.filter(started_at__lt=now - STALE_AFTER).delete()
+        rows = list(OddsPreviewSlot.objects.values_list("slot", "user_id", "user_slot"))
+        mine = {user_slot for _slot, owner, user_slot in rows if owner == user.pk}
+        free_user = [s for s in range(USER_PREVIEWS) if s not in mine]
+        if not free_user:
+            raise _user_busy()
+        taken = {slot for slot, _owner, _user_slot in rows}
+        for slot in (s for s in range(SITE_PREVIEWS) if s not in taken):
+            try:
+                with transaction.atomic():
+                    return OddsPreviewSlot.objects.create(slot=slot, user=user,
+                                                          user_slot=free_user[0],
+                                                          started_at=now)
+            except IntegrityError:  # taken meanwhile by another process
+                if OddsPreviewSlot.objects.filter(user=user, user_slot=free_user[0]).exists():
+                    raise _user_busy() from None
+    raise PreviewsBusy(_("At most %(limit)d naval odds previews may run at once on this "
+                         "server (R-ODDS-1); try again in a few seconds.")
+                       % {"limit": SITE_PREVIEWS})
+
+
+def _user_busy() -> PreviewsBusy:
+    return PreviewsBusy(_("At most %(limit)d naval odds preview per user may run at once "
+                          "(R-ODDS-1); try again when yours has finished.")
+                        % {"limit": USER_PREVIEWS})
