@@ -9,6 +9,18 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from campaigns.errors import DomainError
 
+API_PREFIX = "/api/"
+
+
+def is_api(request) -> bool:
+    """Does the request go to the REST API (which answers only in its JSON error shape)?"""
+    return request.path_info.startswith(API_PREFIX)
+
+
+def json_error(status_code: int, detail: str, code: str) -> JsonResponse:
+    """The error shape for answers made outside DRF's views (middleware)."""
+    return JsonResponse({"detail": detail, "code": code, "errors": {}}, status=status_code)
+
 
 def _flatten(errors) -> dict:
     if isinstance(errors, dict):
@@ -62,7 +74,6 @@ class NotFoundAsJSON:
     def __call__(self, request):
         response = self.get_response(request)
         unrouted = getattr(request, "resolver_match", None) is None
-        if response.status_code == 404 and unrouted and request.path.startswith("/api/"):
-            return JsonResponse({"detail": "Not found.", "code": "not_found", "errors": {}},
-                                status=404)
+        if response.status_code == 404 and unrouted and is_api(request):
+            return json_error(404, "Not found.", "not_found")
         return response

@@ -13,9 +13,11 @@ import logging
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
+
+from api.errors import is_api, json_error
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 30
@@ -37,18 +39,10 @@ def _declared_length(request) -> int:
         return 0
 
 
-def is_api(request) -> bool:
-    return request.path_info.startswith("/api/")
-
-
-def api_error(status: int, detail: str, code: str) -> JsonResponse:
-    return JsonResponse({"detail": detail, "code": code, "errors": {}}, status=status)
-
-
 def database_unavailable(request) -> HttpResponse:
     detail = _("The database is unavailable; try again in a moment.")
     if is_api(request):
-        response = api_error(503, detail, "service_unavailable")
+        response = json_error(503, detail, "service_unavailable")
     else:
         title = escape(_("Service unavailable"))
         response = HttpResponse(
@@ -65,7 +59,7 @@ class FaultResponses:
 
     def __call__(self, request):
         if is_api(request) and _declared_length(request) > _body_limit():
-            return api_error(413, _("The request body is too large."), "too_large")
+            return json_error(413, _("The request body is too large."), "too_large")
         return self.get_response(request)
 
     def process_exception(self, request, exception):
@@ -74,5 +68,5 @@ class FaultResponses:
                          request.path_info, exc_info=exception)
             return database_unavailable(request)
         if isinstance(exception, TOO_LARGE) and is_api(request):
-            return api_error(413, _("The request body is too large."), "too_large")
+            return json_error(413, _("The request body is too large."), "too_large")
         return None
