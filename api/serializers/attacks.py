@@ -3,9 +3,8 @@ R-ATK; API.md "Rounds, declarations, conquest")."""
 
 from rest_framework import serializers
 
+from battles.services.attacks import MAX_ARMIES
 from campaigns.models import Attack, Purchase, Tile
-
-MAX_ARMIES = 10_000
 
 
 class PurchaseInput(serializers.Serializer):

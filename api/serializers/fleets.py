@@ -11,7 +11,7 @@ from api.serializers.common import CampaignObjectField
 from campaigns.models import Player
 from campaigns.values import ID_MAX
 from fleets.models import Area, Fleet, FleetMarker
-from rules.interception import BENEFITS, POLICIES
+from rules.interception import AF_RANGE, BENEFITS, POLICIES
 from rules.naval import STANCES
 from rules.ship_values import BOUNDS, DEFAULTS, NAME_LIMIT
 
@@ -189,7 +189,8 @@ class FleetInput(serializers.Serializer):
                                 help_text="player id; null only for a pirate fleet")
     area = CampaignObjectField(Area)
     kind = serializers.ChoiceField(choices=Fleet.Kind.choices, default=Fleet.Kind.REGULAR)
-    admiral_rating = serializers.IntegerField(min_value=0, max_value=3, default=0)
+    admiral_rating = serializers.IntegerField(min_value=AF_RANGE[0], max_value=AF_RANGE[1],
+                                            default=AF_RANGE[0])
     ships = ShipInput(many=True, required=False, default=list, max_length=MAX_SHIPS)
 
 

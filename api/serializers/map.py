@@ -11,6 +11,8 @@ from api.serializers.common import CampaignObjectField, CampaignObjectsField
 from campaigns.models import Planet, Player, Tile
 from fleets.models import Area, Fleet
 from league.services.map_document import COORDINATE_LIMIT, MAX
+from rules.interception import AF_RANGE
+from rules.ship_values import BOUNDS, MAX_CREW
 
 
 @extend_schema_field({"type": "array", "items": {"type": "string", "enum": list(Tile.FEATURES)}})
@@ -113,15 +115,19 @@ ImportShipSerializer = inline_serializer("ImportShip", {
     "id": LocalKeyField(required=False),
     "name": serializers.CharField(max_length=80),
     "class": serializers.CharField(required=False, allow_blank=True, max_length=80),
-    **{name: serializers.IntegerField(required=False, min_value=0, max_value=1000)
+    **{name: serializers.IntegerField(required=False, min_value=BOUNDS[name][0],
+                                      max_value=BOUNDS[name][1])
        for name in ("attack", "defence", "agility", "capacity")},
     "cargo": inline_serializer("ImportCargo", {
         **_ENTRY, "points": serializers.IntegerField(min_value=1)}, many=True, required=False),
     "crew": inline_serializer("ImportCrew", {
-        **_ENTRY, "cp": serializers.IntegerField(min_value=0)}, many=True, required=False),
+        **_ENTRY, "cp": serializers.IntegerField(min_value=BOUNDS["cp"][0],
+                                                 max_value=BOUNDS["cp"][1])},
+        many=True, required=False, max_length=MAX_CREW),
     "datasheet": serializers.DictField(required=False, allow_null=True,
                                        help_text='D6 values (R-SPC-1): {"maneuver": "2D", ...}'),
-    "seats": serializers.IntegerField(required=False, allow_null=True, min_value=1),
+    "seats": serializers.IntegerField(required=False, allow_null=True,
+                                      min_value=BOUNDS["seats"][0], max_value=BOUNDS["seats"][1]),
 }, many=True, required=False)
 
 
@@ -131,7 +137,8 @@ class ImportFleetSerializer(serializers.Serializer):
     area = LocalKeyField(help_text="local key of an area of the document")
     name = serializers.CharField(required=False, max_length=80)
     kind = serializers.ChoiceField(Fleet.Kind.choices, required=False)
-    admiral_rating = serializers.IntegerField(required=False, min_value=0, max_value=3)
+    admiral_rating = serializers.IntegerField(required=False, min_value=AF_RANGE[0],
+                                            max_value=AF_RANGE[1])
     ships = ImportShipSerializer
     ship_count = serializers.IntegerField(
         required=False, min_value=0, max_value=MAX["ships"],

@@ -14,6 +14,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from api.base import error_responses
+from api.errors import json_error
 from api.serializers.auth import MeSerializer, TokenSerializer
 
 LOCKED = ("Too many failed logins for this account from your address. Try again later or ask "
@@ -43,8 +44,7 @@ class TokenView(ObtainAuthToken):
         username = request.data.get("username") if hasattr(request.data, "get") else None
         if isinstance(username, str) and len(username) <= USERNAME_MAX and \
                 AxesProxyHandler.is_locked(request._request, {"username": username}):
-            return Response({"detail": LOCKED, "code": "locked_out", "errors": {}},
-                            status=status.HTTP_429_TOO_MANY_REQUESTS)
+            return json_error(status.HTTP_429_TOO_MANY_REQUESTS, LOCKED, "locked_out")
         return super().post(request, *args, **kwargs)
 
 

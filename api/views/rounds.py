@@ -53,7 +53,7 @@ class RoundDetail(RoundScoped):
         data.is_valid(raise_exception=True)
         rnd = round_services.round_set_deadline(rnd=rnd,
                                                 deadline=data.validated_data["phase_deadline"])
-        return Response(RoundSerializer(rnd).data)
+        return Response(RoundSerializer(rnd, context={"is_admin": True}).data)
 
 
 class Advance(CampaignScoped):

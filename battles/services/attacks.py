@@ -17,6 +17,8 @@ from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
 from rules.economy import buy_armies
 
+MAX_ARMIES = 10_000  # [decision] most attack armies bought at once: a bound on input, no rule
+
 
 def require_declare(rnd: Round) -> None:
     """Purchases, declarations and withdrawals happen in the ``declare`` phase (R-RND-1)."""

@@ -6,7 +6,7 @@ The forms check the shape of the input only; the services check the rules and th
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-MAX_ARMIES = 10_000
+from battles.services.attacks import MAX_ARMIES
 
 
 class PurchaseForm(forms.Form):
