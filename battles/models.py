@@ -102,8 +102,11 @@ class ConquestChoice(models.Model):
 
 
 class ConquestRoll(models.Model):
-    """One conquest roll (R-CON-1); one per attack at most (the unique key makes jobs
-    idempotent). ``immediate`` marks a chain-link roll (R-CON-6)."""
+    """One conquest roll (R-CON-1) as it was made: threshold and the rule that set it,
+    every modifier with its rule, the multi-conquest count ``k`` used (R-CON-4/6; null for an
+    immediate chain roll, which has none), the faces and the result. Pages and the API show
+    these, never a recomputation against today's map. One per attack at most (the unique key
+    makes jobs idempotent). ``immediate`` marks a chain-link roll (R-CON-6)."""
 
     class Modifier(models.TextChoices):
         """The ``name`` of each entry of ``modifiers`` (``rules.conquest.Modifier``)."""
@@ -126,6 +129,8 @@ class ConquestRoll(models.Model):
     modifiers = models.JSONField()
     total = models.IntegerField()
     threshold = models.PositiveSmallIntegerField()
+    threshold_rule = models.CharField(max_length=10, blank=True)  # R-CON-1 or R-CON-2
+    k = models.PositiveSmallIntegerField(null=True, blank=True)  # R-CON-4; null: chain roll
     success = models.BooleanField()
     immediate = models.BooleanField(default=False)
     counter = models.PositiveIntegerField()
@@ -157,6 +162,7 @@ class ArmyList(models.Model):
     total = models.PositiveIntegerField()
     roster_total = models.PositiveIntegerField(null=True, blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    settings = models.JSONField(default=list, blank=True)  # [{"name", "value"}], R-ARM-2
     source = models.CharField(max_length=12, choices=Source.choices)
     submitted_at = models.DateTimeField()
 

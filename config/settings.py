@@ -17,6 +17,21 @@ DEBUG = env.bool("DEBUG", default=False)
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
+
+def first_host(hosts) -> str:
+    """The first usable entry of ``ALLOWED_HOSTS`` (a leading "." dropped, "*" skipped), or
+    "localhost"."""
+    for host in hosts:
+        host = host.strip().lstrip(".").lower()
+        if host and host != "*":
+            return host
+    return "localhost"
+
+
+# The site's public host name, configured rather than taken from each request so that calendar
+# UIDs (battle-<id>@<SITE_HOST>, R-BAT-2) stay the same however a client connects.
+SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_HOSTS)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -237,6 +252,7 @@ SPECTACULAR_SETTINGS = {
         "CampaignStatusEnum": "campaigns.models.Campaign.Status",
         "PhaseEnum": "campaigns.models.Round.Phase",
         "ResultStatusEnum": ["reported", "confirmed", "disputed"],
+        "ChainDecisionEnum": ["roll", "waive"],  # R-CON-6
     },
 }
 

@@ -139,9 +139,10 @@ class FleetMarker(models.Model):
 
 class SeaHazard(models.Model):
     """A sea hazard (R-SEA-2): hidden ship values placed in an area by the admin (no owner) or
-    by the owner of that island (R-SEA-1 moves it to a conqueror). It triggers when a hostile
-    fleet enters; ``hits`` are those of its last exchange; it is removed (``active`` false)
-    when they reach its defence."""
+    by the owner of that island (R-SEA-1 moves it to a conqueror). It triggers each time a
+    hostile fleet enters (retreats and withdrawals included); ``hits`` are all it has taken in
+    the campaign (they add up over its triggers); it is removed (``active`` false) when they
+    reach its defence."""
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE,
                                  related_name="sea_hazards")

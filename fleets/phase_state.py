@@ -107,7 +107,7 @@ def load_phase(rnd: Round) -> LoadedPhase:
         areas=phase_areas,
         fleets=tuple(phase_fleet(f, lines[f.pk]) for f in fleets.values()),
         hazards=tuple(PhaseHazard(h.pk, h.area_id, h.owner_id, h.name, h.attack, h.defence,
-                                  h.agility) for h in hazards.values()),
+                                  h.agility, h.hits) for h in hazards.values()),
         orders=orders,
         settings=PhaseSettings(round_number=rnd.number, engine=ruleset.naval_engine,
                                max_fleet_moves=ruleset.max_fleet_moves,

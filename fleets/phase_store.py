@@ -68,14 +68,17 @@ def _store_fleets(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
 
 
 def _store_hazards(loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:
+    """R-SEA-2: a hazard's hits add up over the whole campaign and it is removed (``active``
+    false) when they reach its defence; R-SEA-1: it changes owner with its island."""
     changed = []
     for hazard_id, after in result.hazards.items():
         row = loaded.hazards[hazard_id]
-        if not after.triggered and after.owner == row.owner_id:
+        if (after.owner, after.hits, after.active) == (row.owner_id, row.hits, row.active) \
+                and not after.triggered:
             continue
-        row.owner_id = after.owner
+        row.owner_id, row.hits, row.active = after.owner, after.hits, after.active
         if after.triggered:  # R-SEA-2: triggering is logged and reveals it
-            row.hits, row.active, row.triggered_at = after.hits, after.active, now
+            row.triggered_at = now
         changed.append(row)
     if changed:
         SeaHazard.objects.bulk_update(changed, ["owner", "hits", "active", "triggered_at"])

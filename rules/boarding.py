@@ -1,6 +1,13 @@
 """Boarding duel (R-BRD-1..5) and the victory points of boarding (R-VP-1), source 000.
 
 A crew is a stack of characters listed bottom first: ``crew[0]`` fights first (R-BRD-1).
+
+[reading] R-BRD-1: a crew card is not marked as pilot or combat card. On a single-seat ship
+(``seats`` 1, R-VP-1) with more than one card, the bottom card (``crew[0]``) is taken as the
+combat card and the cards above it (the pilot card) as cards that do not fight: the stack is
+the boarding stack and its bottom card fights (R-BRD-1; source 000 section 3 lays the pilot card
+first and the combat cards below it, and "die zuunterst liegt" fights). With ``seats`` unknown a
+crew of several cards is multi-seat (R-VP-1), and every card fights.
 """
 
 from __future__ import annotations
@@ -40,8 +47,11 @@ class Character:
 
 class DuelResult(NamedTuple):
     """Outcome of one boarding (R-BRD-4). ``*_lost`` are the overwhelmed characters in the
-    order they fell; ``*_left`` the stacks that remain ([reading] body hits do not outlast the
-    duel). A named tuple rather than a dataclass: odds previews build many of them."""
+    order they fell; on a capture the boarded crew's cards that did not fight (a single-seat
+    ship's pilot card, R-BRD-1) follow them: they are taken with the ship (R-VP-1 scores it
+    once). ``*_left`` the stacks that remain, cards that did not fight included ([reading]
+    body hits do not outlast the duel). A named tuple rather than a dataclass: odds previews
+    build many of them."""
 
     captured: bool
     stalemate: bool
@@ -54,21 +64,41 @@ class DuelResult(NamedTuple):
 
 
 def duel(dice: Dice, boarders: Sequence[Character], defenders: Sequence[Character], *,
-         purpose: str = "brd", record_events: bool = True) -> DuelResult:
-    """Fight a boarding duel (R-BRD-1..5): the boarders started it, so they win cp ties."""
+         purpose: str = "brd", record_events: bool = True, boarders_seats: int | None = None,
+         defenders_seats: int | None = None) -> DuelResult:
+    """Fight a boarding duel (R-BRD-1..5): the boarders started it, so they win cp ties.
+    ``*_seats``: the seats of each ship's class (R-VP-1); on a single-seat ship only the
+    combat card fights (R-BRD-1, ``fighting_cards``)."""
     events: list[dict] | None = [] if record_events else None
-    if not defenders:  # R-BRD-5, checked first: a ship with no crew is simply taken
+    crews = (tuple(boarders), tuple(defenders))
+    if not crews[1]:  # R-BRD-5, checked first: a ship with no crew is simply taken
         if events is not None:
             events.append({"rule": "R-BRD-5", "step": "duel_end", "captured": True,
                            "stalemate": False, "reason": "no_crew"})
-        return DuelResult(True, False, 0, (), (), tuple(boarders), (), events or [])
+        return DuelResult(True, False, 0, (), (), crews[0], (), events or [])
+    stacks = (fighting_cards(crews[0], boarders_seats),
+              fighting_cards(crews[1], defenders_seats))
     if events is not None:
-        events.append({"rule": "R-BRD-1", "step": "duel_start",
-                       "boarders": [_card(c) for c in boarders],
-                       "defenders": [_card(c) for c in defenders]})
-    state = _Duel(dice, (tuple(boarders), tuple(defenders)), purpose, events)
+        start = {"rule": "R-BRD-1", "step": "duel_start",
+                 "boarders": [_card(c) for c in stacks[0]],
+                 "defenders": [_card(c) for c in stacks[1]]}
+        for side, name in ((0, BOARDERS), (1, DEFENDERS)):
+            if len(stacks[side]) < len(crews[side]):  # cards that do not fight (R-BRD-1)
+                start[f"{name}_aside"] = [_card(c) for c in crews[side][len(stacks[side]):]]
+        events.append(start)
+    state = _Duel(dice, stacks, purpose, events)
     state.run()
-    return state.result()
+    return state.result(crews)
+
+
+def fighting_cards(crew: Sequence[Character], seats: int | None) -> tuple[Character, ...]:
+    """R-BRD-1: the cards of a crew that fight a boarding duel, bottom first. On a single-seat
+    ship with more than one card only the combat card fights, [reading] the bottom one (module
+    docstring); when it is overwhelmed that side has no characters left."""
+    crew = tuple(crew)
+    if len(crew) > 1 and is_single_seat(crew, seats):
+        return crew[:1]
+    return crew
 
 
 class _Duel:
@@ -96,8 +126,10 @@ class _Duel:
         exchange the character with more cp strikes first, the boarders on a tie.
 
         R-BRD-2/3 attack: red dice against green dice; hits must exceed evades, and with no
-        hit the attack fails whatever the defence rolls (no green draw). Without events (odds
-        previews) the dice only count successes (``Dice.count_at_most``): the same draws."""
+        hit the attack fails whatever the defence rolls (no green draw). A successful attack
+        deals hits - evades body hits; two overwhelm the character, more are lost (they do not
+        pass to the next character). Without events (odds previews) the dice only count
+        successes (``Dice.count_at_most``): the same draws."""
         quiet = 0
         front, wounds, events, dice = self.front, self.wounds, self.events, self.dice
         boarders, defenders = self.stacks
@@ -110,29 +142,30 @@ class _Duel:
             for side in _STRIKE_ORDER[fighters[0].cp < fighters[1].cp]:
                 attacker, target = fighters[side], fighters[1 - side]
                 red, green = _PURPOSES[side] if named else _NO_PURPOSES
+                evades = 0
                 if events is None:
                     hits = count(attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
+                    if hits:
+                        evades = count(target.cp // 6, 8, GREEN_EVADE_MAX, prefix + green)
                 else:
                     red_faces, hits = red_dice(dice, attacker.cp // 6, prefix + red)
                     green_faces: tuple[int, ...] = ()
-                    evades = 0
-                success = False
-                if hits:
-                    if events is None:
-                        success = hits > count(target.cp // 6, 8, GREEN_EVADE_MAX,
-                                               prefix + green)
-                    else:
+                    if hits:
                         green_faces, evades = green_dice(dice, target.cp // 6, prefix + green)
-                        success = hits > evades
-                if success:
-                    wounds[1 - side] += 1
+                dealt = hits - evades if hits > evades else 0  # R-BRD-3: body hits
+                success = dealt > 0
+                if success:  # beyond two they are lost (BODY_HITS_TO_OVERWHELM)
+                    body = wounds[1 - side] + dealt
+                    wounds[1 - side] = body if body < BODY_HITS_TO_OVERWHELM \
+                        else BODY_HITS_TO_OVERWHELM
                 if events is not None:
                     events.append({
                         "rule": "R-BRD-3", "step": "duel_attack", "exchange": self.exchanges,
                         "side": BOARDERS if side == 0 else DEFENDERS, "attacker": attacker.name,
                         "defender": target.name, "dice": list(red_faces + green_faces),
                         "red": list(red_faces), "green": list(green_faces), "hits": hits,
-                        "evades": evades, "body_hit": success, "body_hits": wounds[1 - side]})
+                        "evades": evades, "body_hit": success, "dealt": dealt,
+                        "body_hits": wounds[1 - side]})
                 if success:
                     landed = True
                     if wounds[1 - side] >= BODY_HITS_TO_OVERWHELM:
@@ -157,14 +190,25 @@ class _Duel:
                                 "side": BOARDERS if loser == 0 else DEFENDERS,
                                 "by": BOARDERS if winner == 0 else DEFENDERS})
 
-    def result(self) -> DuelResult:
-        captured = self.front[1] >= len(self.stacks[1])
+    def result(self, crews: tuple[tuple[Character, ...], ...]) -> DuelResult:
+        """``crews``: the whole stacks; the cards beyond ``stacks`` did not fight (R-BRD-1):
+        they stay aboard, or, on a capture, are taken with the ship."""
+        stacks, front = self.stacks, self.front
+        captured = front[1] >= len(stacks[1])
+        aside = [crews[s][len(stacks[s]):] for s in (0, 1)]
+        left = [stacks[s][front[s]:] + aside[s] for s in (0, 1)]
+        lost = [tuple(self.lost[0]), tuple(self.lost[1])]
+        if captured:
+            lost[1] += aside[1]
+            left[1] = ()
         if self.events is not None:
-            self.events.append({"rule": "R-BRD-4", "step": "duel_end", "captured": captured,
-                                "stalemate": self.stalemate, "exchanges": self.exchanges})
-        left = [self.stacks[s][self.front[s]:] for s in (0, 1)]
-        return DuelResult(captured, self.stalemate, self.exchanges, tuple(self.lost[0]),
-                          tuple(self.lost[1]), left[0], left[1], self.events or [])
+            end: dict = {"rule": "R-BRD-4", "step": "duel_end", "captured": captured,
+                         "stalemate": self.stalemate, "exchanges": self.exchanges}
+            if captured and aside[1]:
+                end["taken"] = [_card(c) for c in aside[1]]
+            self.events.append(end)
+        return DuelResult(captured, self.stalemate, self.exchanges, lost[0], lost[1], left[0],
+                          left[1], self.events or [])
 
 
 def _card(character: Character) -> dict:
@@ -198,10 +242,10 @@ def boarding_vp(result: DuelResult, seats: int | None = None) -> tuple[int, int]
     """Victory points a boarding scores: (boarding side, boarded side), R-VP-1.
 
     The boarded side scores the boarders it overwhelmed (R-VP-1 for a repelled boarding;
-    [reading] R-BRD-3 "the winner takes it" for boarders who fell before a capture too).
-    The boarding side scores the captured ship once (its crew as it stood when the duel began,
-    all of whom were overwhelmed); [reading] after a repelled boarding, R-BRD-3 gives it the
-    defenders it overwhelmed before it was repelled."""
+    R-BRD-3 "the winner takes it (its cp count as victory points)" for boarders who fell before
+    a capture too). The boarding side scores the captured ship once (its crew as it stood when
+    the duel began: every card was overwhelmed or, on a single-seat ship, taken with it); after
+    a repelled boarding, by R-BRD-3, the defenders it overwhelmed before it was repelled."""
     boarded = sum(c.cp for c in result.boarders_lost)
     if result.captured:
         return captured_ship_vp(result.defenders_lost, seats), boarded

@@ -5,7 +5,8 @@ Two entry points for the round engine:
   board as it stands at that moment;
 - ``resolve_conquest_phase``: every roll of the ``conquest`` phase at once, on the board as it
   stood when the phase began (R-CON-1), in the order of R-CON-6.
-``conquest_preview`` gives the exact odds for a choice before a player commits (R-CON-7).
+``conquest_preview`` gives the exact odds for a choice before a player commits, and
+``chain_roll_preview`` those of an immediate chain roll before its attacker decides (R-CON-7).
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ class Assessment:
 
     def as_dict(self) -> dict:
         return {"attack": self.attack, "tile": self.tile, "threshold": self.threshold.value,
-                "modifiers": [m.as_dict() for m in self.modifiers],
+                "threshold_rule": self.threshold.rule,
+                "modifiers": [m.as_dict() for m in self.modifiers], "k": self.k,
                 "chance": float(self.chance)}
 
 
@@ -127,10 +129,20 @@ class ConquestRoll:
     k: int | None
     last_link: bool = False
 
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact odds this roll had when it was made (R-CON-7)."""
+        return success_probability(self.threshold, self.modifier_total)
+
     def as_dict(self) -> dict:
         return {"attack": self.attack, "tile": self.tile, "dice": list(self.dice),
                 "modifiers": [m.as_dict() for m in self.modifiers], "total": self.total,
-                "threshold": self.threshold, "success": self.success}
+                "threshold": self.threshold, "threshold_rule": self.threshold_rule,
+                "k": self.k, "chance": float(self.chance), "success": self.success}
 
 
 @dataclass(frozen=True)
@@ -186,8 +198,8 @@ def conquest_threshold(board: Board, tile: int, player: int, source: str) -> Thr
     """R-CON-1: 3 if the tile is adjacent to the roller's territory on ``board``, else 7;
     R-CON-2: 3 for a spaceport/macropole attacked from a structure or from orbit.
 
-    [reading] "Territory" is the roller's territory on the tile's planet (R-MAP-4), so links to
-    other planets do not make a tile adjacent here, as in R-ATK-2 (a)."""
+    "Territory" is the roller's territory on the tile's planet (R-MAP-4): links between tiles of
+    different planets do not make them adjacent here either (R-CON-1, as in R-ATK-2 a)."""
     target = board.tile(tile)
     if board.adjacent_to_territory(tile, player):
         return Threshold(ADJACENT_THRESHOLD, "R-CON-1", "adjacent to the roller's territory")
@@ -253,14 +265,21 @@ def attack_purpose(attack: WonAttack) -> str:
 # --- R-CON-6: immediate chain roll -----------------------------------------------------------
 
 
+def chain_roll_preview(board: Board, attack: WonAttack) -> Assessment:
+    """R-CON-7 for an immediate chain roll (R-CON-6): threshold, every modifier and the exact
+    odds on the board as it stands now, no multi-conquest modifier (k None). ``chain_roll``
+    on the same board makes exactly this roll."""
+    if attack.last_link:
+        raise ValueError("the last link of a chain rolls in the conquest phase (R-CON-6)")
+    return assess(board, attack, None)
+
+
 def chain_roll(board: Board, attack: WonAttack, dice: Dice, purpose: str | None = None
                ) -> ChainRollResult:
     """R-CON-6: the immediate roll of a winning chain link that is not the last. It uses the
     board at this moment (R-CON-1) and has no multi-conquest modifier; a success moves the tile
     with its markers to the roller (R-MRK-4)."""
-    if attack.last_link:
-        raise ValueError("the last link of a chain rolls in the conquest phase (R-CON-6)")
-    made = roll(dice, purpose or attack_purpose(attack), assess(board, attack, None))
+    made = roll(dice, purpose or attack_purpose(attack), chain_roll_preview(board, attack))
     if not made.success:
         return ChainRollResult(made, board, None)
     after = board.with_owners({attack.tile: attack.player})
@@ -313,12 +332,13 @@ def _kept_captures(board: Board, captures: Iterable[ChainCapture], player: int, 
 def multi_conquest_k(board: Board, player: int, planet: int, rolls_on_planet: int,
                      captures: Iterable[ChainCapture] = (),
                      transfers: Mapping[int, int] | None = None) -> int:
-    """R-CON-3/4/6: k = the player's conquest-phase rolls on the planet + its chain captures
-    there that it still holds.
+    """R-CON-3/4/6: k = the player's conquest-phase rolls on the planet (from the sealed
+    choices) + its chain captures there that it still holds when this roll is made.
 
-    [reading] A capture counts while the player holds it when a roll is made: last chain links
-    roll first (R-CON-6), so every other roll sees whether the capture was kept to the end; a
-    last-link roll made before another chain on that planet is settled counts it as held."""
+    R-CON-6 judges the capture at each roll (``transfers``: the tiles that changed hands by the
+    rolls made so far in the phase): a last-link roll made before another chain's last link on
+    that planet counts the capture as held; a roll made after the capture was taken back does
+    not count it, so the result never depends on rolls not yet made."""
     return rolls_on_planet + _kept_captures(board, captures, player, planet, transfers or {})
 
 
@@ -372,7 +392,10 @@ def conquest_preview(board: Board, won: Sequence[WonAttack], choice: Collection[
                      captures: Iterable[ChainCapture] = ()) -> tuple[Assessment, ...]:
     """R-CON-7: threshold, modifiers and exact chance of each of one player's won attacks for
     ``choice`` (attack ids to roll; None = all). An attack not in the choice is assessed as if
-    it were added to it. Chain captures count as kept (the board shows who holds them now)."""
+    it were added to it. Chain captures the player holds now count as kept: another player's
+    last-link roll on such a tile, made before one of these rolls (R-CON-6), could still take
+    it back; that depends on choices sealed from this player and dice not yet rolled, so the
+    stored roll (k judged when it is made) may differ from this preview."""
     captures = tuple(captures)
     chosen = {a.id for a in won} if choice is None else set(choice)
     planned = Counter((a.player, board.tile(a.tile).planet) for a in won if a.id in chosen)

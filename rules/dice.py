@@ -219,7 +219,7 @@ class SimulationDice(Dice):
         self._d8 = self.stream(8)
 
     def _block(self, sides: int) -> bytes | list[int]:
-        if sides > 256:  # not a die the rules roll; kept general
+        if sides > 255:  # a face of 256 does not fit the byte table; no rule rolls this big
             rand = self._rng.random
             return [floor(rand() * sides) + 1 for _ in range(BLOCK_BYTES)]
         return self._rng.randbytes(BLOCK_BYTES).translate(*_byte_faces(sides))

@@ -110,9 +110,8 @@ def resolve_interception(dice: Dice, active: InterceptFleet, present: Sequence[I
                          *, entering: bool) -> InterceptionResult:
     """Run the attempts of R-INT-2 in order until one ends in a), b) or c) (R-INT-3).
 
-    [reading] R-INT-3/4: d) (an inactive winner withdraws) does not end the sequence: the
-    withdrawn fleet leaves the area and the remaining eligible fleets still try, since only a),
-    b) and c) settle what happens to the active fleet."""
+    R-INT-3, R-INT-4 d): a withdrawal ends nothing else - the withdrawn fleet leaves the area
+    and the remaining eligible fleets still try; only a), b) and c) end the sequence."""
     run = _Run(dice, active, [f for f in present if f.id != active.id])
     run.events.append({"rule": "R-INT-1", "step": "start", "active": active.id,
                        "entering": entering, "present": [f.id for f in run.others]})
@@ -217,7 +216,9 @@ class _Run:
         is_active = winner.id == self.active.id
         if winner.kind == "pirate":
             return self._pirate_benefit(winner, loser, is_active)
-        allowed = {"a", "c"} | ({"b"} if is_active else {"d"})
+        allowed = {"a"} | ({"b"} if is_active else {"d"})
+        if loser.kind != "pirate":  # R-INT-4 c): not in an attempt with a pirate fleet
+            allowed.add("c")
         skipped, choice = [], "a"  # [reading] R-INT-4: nothing allowed named -> a)
         for wish in winner.benefits:
             if wish in allowed:
@@ -231,7 +232,8 @@ class _Run:
 
     def _pirate_benefit(self, winner: InterceptFleet, loser: InterceptFleet,
                         is_active: bool) -> str:
-        """R-INT-5: a) with more CF than the enemy, else b) when active, d) when inactive."""
+        """R-INT-5: a) with more CF than the enemy, else b) when active, d) when inactive; never
+        c) (R-INT-4: pirates can not be avoided)."""
         choice = "a" if winner.cf > loser.cf else ("b" if is_active else "d")
         self.events.append({"rule": "R-INT-5", "step": "benefit", "winner": winner.id,
                             "loser": loser.id, "benefit": choice, "cf": winner.cf,

@@ -30,7 +30,9 @@ def protection(board: Board, tile_id: int) -> Protection | None:
     """R-MRK-3: the strongest (most negative) conquest modifier among the markers of the tile's
     owner on the same planet within their ``radius`` hex steps of the tile.
 
-    [reading] A marker on a neutral tile has no owner (R-MRK-4), so it protects nothing."""
+    A marker belongs to whoever owns its tile (R-MRK-4): on a neutral tile it has no owner and
+    protects nothing, and a neutral tile is protected by no marker (R-MRK-3: tiles of its
+    owner)."""
     tile = board.tile(tile_id)
     if tile.owner is None:
         return None

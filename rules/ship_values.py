@@ -304,7 +304,7 @@ def raise_first(problems: list[Problem], path: str) -> None:
 
 def hazard_problems(values: Mapping) -> list[Problem]:
     """R-SEA-2: a sea hazard's ``attack``, ``defence`` and ``agility`` within the ship bounds
-    of R-FLT-2 (the values not given take DEFAULTS)."""
-    return [problem for key in ("attack", "defence", "agility")
+    of R-FLT-2 (the values not given take DEFAULTS); the messages name both rules."""
+    return [problem._replace(rule="R-SEA-2") for key in ("attack", "defence", "agility")
             if (problem := number_problem(values.get(key, DEFAULTS[key]), *BOUNDS[key], key,
-                                          "R-SEA-2")) is not None]
+                                          f"R-SEA-2, ship bounds of {FLT}")) is not None]

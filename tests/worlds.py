@@ -394,7 +394,7 @@ FLEET_PHASE_FACES = [
     4, 3,  # B4 enters I1: the Kraken hits the flagship 4, takes 3 (R-SEA-2)
     6, 1,  # C1 enters Tz: D1 wins and avoids combat (R-INT-4 c)
     6, 5,  # battle in O2 at far: A1 misses; the pirates hit with 5 <= 5 + 1 - 1 (R-NAV-9)
-    1, 6, 1, 1, 8, 8, 1, 1, 8,  # battle in X: Iron Fist boards and takes the Merchant Prince
+    1, 6, 1, 1, 8,  # battle in X: Iron Fist boards and takes the Merchant Prince (R-BRD-3)
     6, 1,  # battle in Y: C2 withdraws at far and retreats to Cc (R-NAV-12)
 ]
 
@@ -568,7 +568,8 @@ class Scope:
     other_fleet: int
     other_ship: int
     hazard: int
-    naval: int
+    naval: int  # the player against the other player
+    pirate_naval: int = 0  # the player against pirates: the other player did not fight it
 
 
 @dataclass
@@ -600,12 +601,29 @@ def _hidden_fleet(campaign, owner, area, name: str, orders: dict,
     return fleet, ship
 
 
-def _naval_battle(rnd: Round, area: Area, attacker: Player, defender: Player) -> NavalBattle:
-    """A report whose sides name no hidden value (a report shows what both fleets saw)."""
+def _naval_battle(rnd: Round, area: Area, attacker: Player, defender: Player | None,
+                  word: str, sequence: int = 1) -> NavalBattle:
+    """A report whose replay (the sides' lines and stances, a crew, the event log) carries
+    ``word`` (only the two players who fought and the admin see it, R-FLT-7); the defender
+    loses a ship sunk and one captured, which every reader of the summary sees."""
+    line = [{"id": 9001, "name": f"{word} Flagship", "class": f"{word} class", "attack": 7,
+             "defence": 5, "agility": 3}]
+    lost = [{"id": 9002, "name": "Sunk Hulk", "class": "Hulk class", "attack": 1, "defence": 1,
+             "agility": 1},
+            {"id": 9003, "name": "Taken Prize", "class": "Prize class", "attack": 1,
+             "defence": 1, "agility": 1}]
     return NavalBattle.objects.create(
-        round=rnd, area=area, engine="dark_force", attacker=attacker, defender=defender,
-        sides=[{"player": attacker.pk}, {"player": defender.pk}],
-        outcome={"winner": "attacker"}, events=[{"rule": "R-NAV-13", "step": "end"}])
+        round=rnd, area=area, sequence=sequence, engine="dark_force", attacker=attacker,
+        defender=defender, attacker_vp=3,
+        sides=[{"key": "attacker", "player": attacker.pk, "stance": "approach", "ships": line},
+               {"key": "defender", "player": defender and defender.pk, "stance": "hold",
+                "ships": lost}],
+        outcome={"winner": "attacker", "ships": [
+            {"id": 9001, "side": "attacker", "state": "afloat"},
+            {"id": 9002, "side": "defender", "state": "sunk"},
+            {"id": 9003, "side": "defender", "state": "captured", "holder": "attacker"}]},
+        events=[{"rule": "R-BRD-2", "step": "duel", "attacker": f"{word} Boarder"},
+                {"rule": "R-NAV-13", "step": "end"}])
 
 
 def build_security_league(admin: str, player: str, other: str, *, prefix: str) -> Scope:
@@ -643,11 +661,12 @@ def build_security_league(admin: str, player: str, other: str, *, prefix: str) -
     army_list_submit(battle=battle, player=anna, parsed=parse_entries(
         {"name": f"{prefix} Zorblax list", "entries": [{"name": f"{prefix} Zorblax Vanguard",
                                                         "points": 100}]}))
-    naval = _naval_battle(rnd, sea, anna, ben)
+    naval = _naval_battle(rnd, sea, anna, ben, f"{prefix} Naval Replay")
+    pirates = _naval_battle(rnd, sea, anna, None, f"{prefix} Pirate Replay", sequence=2)
     assert FleetPhase.objects.filter(round=rnd).exists()
     return Scope(campaign.pk, planet.pk, home.pk, link.pk, coast.pk, marker.pk, rnd.number,
                  attack.pk, battle.pk, fleet.pk, ship.pk, other_fleet.pk, other_ship.pk,
-                 hazard.pk, naval.pk)
+                 hazard.pk, naval.pk, pirates.pk)
 
 
 def build_security_public(users: dict) -> Scope:
@@ -663,7 +682,7 @@ def build_security_public(users: dict) -> Scope:
     fleet, other_fleet = (campaign.fleets.get(owner=p) for p in (anna, ben))
     sea = other_fleet.area
     hazard = SeaHazardFactory(area=sea, name="Demo Xarbeast Maw")
-    naval = _naval_battle(rnd, sea, anna, ben)
+    naval = _naval_battle(rnd, sea, anna, ben, "Demo Naval Replay")  # before the fleets phase
     return Scope(campaign.pk, anna_tile.planet_id, anna_tile.pk,
                  campaign.links.first().pk, sea.pk, campaign.markers.first().pk,
                  rnd.number, attack.pk, 0, fleet.pk, fleet.ships.first().pk, other_fleet.pk,
@@ -689,13 +708,18 @@ def sentinels(private_prefix: str) -> dict[str, frozenset[str]]:
         f"{p} Grimfang": OWNER_AND_ADMINS[OTHER],  # the other player's fleet
         '"never"': OWNER_AND_ADMINS[OTHER],  # its standing orders
         "Xarbeast": frozenset({ADMIN, ROOT}),  # hidden hazards (R-SEA-2)
+        # naval replays (R-FLT-7): the players who fought and the admin, once the fleets phase
+        # ended (the demo's battle is in a round before it: nobody)
+        f"{p} Naval Replay": frozenset({PLAYER, OTHER, ADMIN, ROOT}),
+        f"{p} Pirate Replay": OWNER_AND_ADMINS[PLAYER], "Demo Naval Replay": frozenset(),
         # the demo's fleets
         "Forge Fleet Ryza": OWNER_AND_ADMINS[PLAYER], "Magos Vettius": OWNER_AND_ADMINS[PLAYER],
         "Ark of Omnissiah": OWNER_AND_ADMINS[PLAYER],
         "Da Red Armada": OWNER_AND_ADMINS[OTHER], "Kaptin Badrukk": OWNER_AND_ADMINS[OTHER],
         "Gorkbreaka": OWNER_AND_ADMINS[OTHER],
     }
-    for word in ("Zorblax", "Quillon", "Grimfang", "Xarbeast"):  # only the site admin sees
+    for word in ("Zorblax", "Quillon", "Grimfang", "Xarbeast", "Naval Replay",
+                 "Pirate Replay"):  # only the site admin sees
         words[f"Foreign {word}"] = frozenset({ROOT})  # the foreign campaign at all
     for rnd in Round.objects.exclude(phase=Round.Phase.CLOSED):  # seeds before reveal
         words[bytes(rnd.server_seed).hex()] = frozenset()

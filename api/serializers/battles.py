@@ -4,8 +4,10 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers.conquest import ConquestRollSerializer
 from battles.models import Battle, ResultChange, ScheduleProposal
-from battles.selectors.battles import limit_breakdown, result_snapshot
+from battles.selectors.battles import immediate_roll_of, limit_breakdown, result_snapshot
+from battles.selectors.conquest import roll_dict
 from battles.selectors.lists import lists_revealed, participants
 from battles.services.results import MAX_REASON, MAX_VP
 from campaigns.values import ID_MAX, ROUND_NUMBER_MAX
@@ -68,13 +70,18 @@ class BattleSerializer(serializers.ModelSerializer):
         help_text="whether the participants see each other's lists (R-ARM-3)")
     result = serializers.SerializerMethodField()
     history = ResultChangeSerializer(many=True)
+    chain_decision = serializers.SerializerMethodField(
+        help_text="a chain link's roll decision (R-CON-6): roll, waive, or null until made")
+    chain_roll = serializers.SerializerMethodField(
+        help_text="the immediate roll after this chain link as it was made (R-CON-6), null "
+                  "if none; its odds before the decision: GET .../conquest/")
 
     class Meta:
         model = Battle
         fields = ["id", "round", "tile", "attacker", "defender", "neutral", "chain_position",
                   "chain_length", "status", "point_limits", "bonus", "scheduled_at", "place",
                   "schedule_proposal", "lists_submitted", "lists_revealed", "result",
-                  "history"]
+                  "history", "chain_decision", "chain_roll"]
 
     @extend_schema_field(serializers.DictField(child=BonusSerializer()))
     def get_bonus(self, battle: Battle) -> dict:
@@ -98,6 +105,15 @@ class BattleSerializer(serializers.ModelSerializer):
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, battle: Battle) -> dict | None:
         return result_snapshot(battle)
+
+    @extend_schema_field(serializers.ChoiceField(choices=["roll", "waive"], allow_null=True))
+    def get_chain_decision(self, battle: Battle) -> str | None:
+        return battle.chain_decision or None
+
+    @extend_schema_field(ConquestRollSerializer(allow_null=True))
+    def get_chain_roll(self, battle: Battle) -> dict | None:
+        made = immediate_roll_of(battle)  # read with the battle (campaign_battles)
+        return roll_dict(made) if made else None
 
 
 class ResultInput(serializers.Serializer):

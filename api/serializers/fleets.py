@@ -114,8 +114,10 @@ class HazardSerializer(serializers.Serializer):
     attack = serializers.IntegerField()
     defence = serializers.IntegerField()
     agility = serializers.IntegerField()
-    hits = serializers.IntegerField()
-    active = serializers.BooleanField()
+    hits = serializers.IntegerField(
+        help_text="hits taken over the whole campaign; they add up over its triggers (R-SEA-2)")
+    active = serializers.BooleanField(
+        help_text="false once its hits reached its defence: removed (R-SEA-2)")
     triggered_at = serializers.DateTimeField(allow_null=True)
 
 

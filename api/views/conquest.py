@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from api.base import CampaignScoped, RoundScoped, error_responses
 from api.serializers.conquest import (
     ChainDecisionSerializer,
+    ChainStateSerializer,
     ChoiceInSerializer,
     ChoiceOutSerializer,
     ConquestRollSerializer,
@@ -15,6 +16,7 @@ from api.serializers.conquest import (
     preview_ids,
 )
 from battles.models import Battle
+from battles.selectors.chains import chain_state
 from battles.selectors.conquest import conquest_view, player_rolls, roll_dict
 from battles.services.chains import chain_decide, check_decision_open
 from battles.services.conquest import check_choice_open, conquest_choose
@@ -47,6 +49,15 @@ class RoundConquest(RoundScoped):
 
 
 class ChainConquest(CampaignScoped):
+    @extend_schema(responses={200: ChainStateSerializer, **error_responses(401, 403, 404)})
+    def get(self, request, campaign_id, battle_id):
+        """A chain link's roll decision (R-CON-6): while it is open, the roll's threshold,
+        every modifier and the exact chance (R-CON-7); afterwards the roll as it was made."""
+        self.require_member()
+        battle = get_object_or_404(Battle.objects.select_related("attack", "campaign"),
+                                   campaign=self.campaign, pk=battle_id)
+        return Response(chain_state(battle))
+
     @extend_schema(request=ChainDecisionSerializer,
                    responses={200: ConquestRollSerializer,
                               **error_responses(400, 401, 403, 404, 409)})

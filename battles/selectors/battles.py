@@ -7,14 +7,15 @@ members, what it holds is not (``battles.services.lists.visible_lists`` decides 
 
 from django.db.models import Prefetch, QuerySet
 
-from battles.models import ArmyList, Battle, ResultChange, ScheduleProposal
+from battles.models import ArmyList, Battle, ConquestRoll, ResultChange, ScheduleProposal
 from campaigns.models import Campaign, Round
 
 
 def campaign_battles(campaign: Campaign, *, with_history: bool = False) -> QuerySet:
     """The campaign's battles, the one read the pages and the API share: with round, tile,
     sides, the open date proposal (``open_proposals``, a list of at most one) and the ids of
-    the lists handed in (``handed_in``), in three queries however many there are;
+    the lists handed in (``handed_in``) and the attack's conquest roll (``immediate_roll_of``),
+    in three queries however many there are;
     ``with_history`` adds each battle's result history (``history.all()``, with who made
     each change) in one more."""
     open_proposals = (ScheduleProposal.objects.filter(status=ScheduleProposal.Status.PROPOSED)
@@ -27,9 +28,19 @@ def campaign_battles(campaign: Campaign, *, with_history: bool = False) -> Query
         prefetches.append(Prefetch("history", queryset=history))
     return (Battle.objects.filter(campaign=campaign)
             .select_related("round", "campaign", "tile__planet", "attacker__user",
-                            "defender__user")
+                            "defender__user", "attack__conquest_roll")
             .prefetch_related(*prefetches)
             .order_by("round__number", "attack__order", "id"))
+
+
+def immediate_roll_of(battle: Battle) -> ConquestRoll | None:
+    """The immediate roll made after this chain link (R-CON-6), as stored; None if none. Read
+    with the battle by ``campaign_battles`` (no query of its own there)."""
+    try:
+        roll = battle.attack.conquest_roll
+    except ConquestRoll.DoesNotExist:
+        return None
+    return roll if roll.immediate else None
 
 
 def round_battles(campaign: Campaign, rnd: Round | None) -> QuerySet:

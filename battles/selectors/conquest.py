@@ -1,5 +1,5 @@
 """Reads of the conquest phase (R-CON-1..7): the round's won attacks as the rules see them,
-what a player sees of its rolls (R-CON-7) and the rolls made."""
+what a player sees of its rolls (R-CON-7) and the rolls as they were made."""
 
 from battles.models import ConquestChoice, ConquestRoll
 from campaigns.models import Attack, Player, Round
@@ -39,10 +39,20 @@ def own_won_attacks(won, player: Player):
 
 
 def conquest_view(rnd: Round, player: Player, preview: list[int] | None = None) -> dict:
-    """What a player sees of its conquest rolls (R-CON-7): items with threshold, modifiers and
-    exact chance for its sealed choice, or for ``preview``, or for rolling all."""
+    """What a player sees of its conquest rolls (R-CON-7). Before the rolls: items with
+    threshold, modifiers, k and exact chance for its sealed choice, or for ``preview``, or for
+    rolling all. Once the rolls are made: each item is the roll as it was made (stored with
+    the roll, never recomputed against today's map), ``waived`` the won attacks not rolled
+    (R-CON-5) and ``rolls`` the rolls with their faces and results."""
     won = own_won_attacks(won_attacks(rnd), player)
     choice = ConquestChoice.objects.filter(round=rnd, player=player).first()
+    if rnd.conquest_resolved_at is not None:
+        rolls = player_rolls(rnd, player)
+        rolled = {roll["attack"] for roll in rolls}
+        return {"items": [item_as_made(roll) for roll in rolls],
+                "choice": choice.rolls if choice else None, "resolved": True,
+                "waived": sorted(attack.id for attack, _ in won if attack.id not in rolled),
+                "rolls": rolls}
     chosen = choice.rolls if choice else preview
     battles = {attack.id: battle for attack, battle in won}
     items = []
@@ -51,19 +61,38 @@ def conquest_view(rnd: Round, player: Player, preview: list[int] | None = None) 
         assessed = rules.conquest_preview(board, [a for a, _ in won], chosen,
                                           chain_captures(rnd))
         items = [{**a.as_dict(), "battle": battles[a.attack]} for a in assessed]
-    return {"items": items, "choice": choice.rolls if choice else None,
-            "resolved": rnd.conquest_resolved_at is not None,
-            "rolls": player_rolls(rnd, player)}
+    return {"items": items, "choice": choice.rolls if choice else None, "resolved": False,
+            "waived": [], "rolls": []}
 
 
 def player_rolls(rnd: Round, player: Player) -> list[dict]:
+    """The player's ``conquest``-phase rolls as made, in the order made; none before."""
     if rnd.conquest_resolved_at is None:
         return []
     rows = ConquestRoll.objects.filter(round=rnd, player=player, immediate=False)
     return [roll_dict(r) for r in rows]
 
 
+def roll_chance(row: ConquestRoll) -> float:
+    """The exact odds the roll had when it was made (R-CON-7), from its stored threshold and
+    modifiers."""
+    return float(rules.success_probability(row.threshold,
+                                           sum(m["value"] for m in row.modifiers)))
+
+
 def roll_dict(row: ConquestRoll) -> dict:
+    """A roll as it was made: threshold and its rule, every modifier with its rule, k (null
+    for an immediate chain roll, R-CON-6), the exact chance it had, faces, total, result."""
     return {"attack": row.attack_id, "battle": row.battle_id, "tile": row.tile_id,
             "dice": row.dice, "modifiers": row.modifiers, "total": row.total,
-            "threshold": row.threshold, "success": row.success}
+            "threshold": row.threshold, "threshold_rule": row.threshold_rule, "k": row.k,
+            "chance": roll_chance(row), "success": row.success}
+
+
+ITEM_KEYS = ("attack", "battle", "tile", "threshold", "threshold_rule", "modifiers", "k",
+             "chance")
+
+
+def item_as_made(roll: dict) -> dict:
+    """A conquest item (R-CON-7) of a roll already made: what it was assessed with."""
+    return {key: roll[key] for key in ITEM_KEYS}

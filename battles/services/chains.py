@@ -1,8 +1,12 @@
 """Chained attacks on one tile (R-ATK-5, R-CON-6) and the battles-phase defaults (R-RND-3).
 
 After each link but the last, a winning attacker decides at once whether to roll; then the next
-link's defender (the holder now) and point limits are settled. Every function here runs inside
-a transaction with the round row locked (a phase hook, the periodic job, or a locked service)."""
+link's defender (the holder now) and point limits are settled. The ``battles`` deadline is not
+extended for a chain (R-CON-6 [decision]): when it passes, ``battles_close`` gives an open roll
+decision ``conquest_default`` at once and every later link not yet played ``unplayed_outcome``,
+link by link; the admin may move the deadline beforehand (R-RND-1). Every function here runs
+inside a transaction with the round row locked (a phase hook, the periodic job, or a locked
+service)."""
 
 from datetime import datetime, timedelta
 
@@ -11,7 +15,7 @@ from django.utils import timezone
 
 from battles.models import Battle, ConquestRoll, ResultChange
 from battles.selectors.battles import result_snapshot
-from battles.selectors.chains import needs_decision
+from battles.selectors.chains import chain_link_attack, needs_decision
 from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
@@ -20,8 +24,6 @@ from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
 from rules import conquest as rules
 from rules.attacks import holder_needs_battle
-
-SETTLE_GRACE = timedelta(hours=24)  # R-CON-6 [decision]: battles deadline after a settled link
 
 
 def _next_link(battle: Battle) -> Battle | None:
@@ -50,7 +52,7 @@ def link_resolved(battle: Battle, now: datetime | None = None) -> None:
 
 def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
     """Fix the next link's defender (the tile's holder now) and its point limits (R-ATK-5,
-    R-BON-3); extend the battles deadline to 24 hours after, if needed (R-CON-6 [decision])."""
+    R-BON-3). The battles deadline stays where it is (R-CON-6)."""
     nxt = _next_link(battle)
     if nxt is None or nxt.status != Battle.Status.PENDING:
         return nxt
@@ -64,15 +66,7 @@ def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
         link_resolved(nxt, now)
         return nxt
     battle_compute_limits(nxt, load_board(nxt.campaign))
-    _extend_deadline(nxt.round_id, now)
     return nxt
-
-
-def _extend_deadline(round_id: int, now: datetime) -> None:
-    rnd = Round.objects.get(pk=round_id)
-    floor = now + SETTLE_GRACE
-    if rnd.phase == Round.Phase.BATTLES and rnd.phase_deadline and rnd.phase_deadline < floor:
-        Round.objects.filter(pk=round_id).update(phase_deadline=floor)
 
 
 def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | None:
@@ -80,8 +74,7 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | Non
     battle.save(update_fields=["chain_decision"])
     made = None
     if roll:
-        attack = rules.WonAttack(battle.attack_id, battle.attacker_id, battle.tile_id,
-                                 battle.attack.source, battle.outcome)
+        attack = chain_link_attack(battle)
         rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
         with round_dice(rnd) as dice:
             dice.current_object = f"battle:{battle.pk}"
@@ -92,7 +85,8 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | Non
             round_id=battle.round_id, attack_id=battle.attack_id, battle=battle,
             tile_id=battle.tile_id, player_id=battle.attacker_id, dice=list(r.dice),
             modifiers=[m.as_dict() for m in r.modifiers], total=r.total,
-            threshold=r.threshold, success=r.success, immediate=True, counter=counter)
+            threshold=r.threshold, threshold_rule=r.threshold_rule, k=r.k,
+            success=r.success, immediate=True, counter=counter)
         if r.success:  # the tile and its markers change hands now (R-MRK-4)
             Tile.objects.filter(pk=battle.tile_id).update(owner_id=battle.attacker_id)
     settle_next_link(battle, now)
@@ -157,9 +151,11 @@ def chain_decisions_default_overdue(*, now: datetime) -> int:
 
 
 def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
-    """The battles deadline (R-RND-3): unplayed battles take ``unplayed_outcome``, open roll
-    decisions take ``conquest_default``, chain by chain in link order, so every later link's
-    defender is settled before it is judged."""
+    """The battles deadline, not extended for chains (R-CON-6, R-RND-3): chain by chain in
+    link order, an open roll decision takes ``conquest_default`` at once (its roll is made
+    now) and every later link not yet played takes ``unplayed_outcome``; each link's defender
+    is settled by the link before it, before the link itself is judged. A reported result
+    unanswered now counts as confirmed (R-BAT-3)."""
     ruleset = ruleset_of(round.campaign)
     outcome = rules.settle_outcome(ruleset, None)
     battles = (Battle.objects.select_for_update().filter(round=round)

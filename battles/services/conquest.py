@@ -85,7 +85,8 @@ def _resolve(rnd: Round, won, now=None) -> None:
         ConquestRoll(round=rnd, attack_id=r.attack, battle_id=battles[r.attack], tile_id=r.tile,
                      player_id=r.player, dice=list(r.dice),
                      modifiers=[m.as_dict() for m in r.modifiers], total=r.total,
-                     threshold=r.threshold, success=r.success, counter=counter + i)
+                     threshold=r.threshold, threshold_rule=r.threshold_rule, k=r.k,
+                     success=r.success, counter=counter + i)
         for i, r in enumerate(result.rolls)])
     transfer_tiles(result.transfers)
     rnd.conquest_resolved_at = now or timezone.now()

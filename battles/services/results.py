@@ -38,9 +38,10 @@ from battles.selectors.lists import participants
 from battles.services import notifications
 from battles.services.chains import link_resolved
 from campaigns import access
-from campaigns.errors import Conflict, RuleViolation
+from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Player, Round
 from campaigns.selectors.campaigns import ruleset_of
+from rules.results import check_result
 
 MAX_VP = 100_000
 BEFORE_BATTLES = (Round.Phase.DECLARE, Round.Phase.FLEETS, Round.Phase.LISTS)
@@ -49,6 +50,8 @@ BEFORE_BATTLES = (Round.Phase.DECLARE, Round.Phase.FLEETS, Round.Phase.LISTS)
 # --- results (R-BAT-3, R-BAT-4) --------------------------------------------------------------
 
 def _check_values(outcome, attacker_vp, defender_vp) -> None:
+    """R-BAT-3: an outcome of the list, victory points in range, and the outcome the points
+    allow (``rules.results.check_result``: a moral victory needs the attacker ahead)."""
     if outcome not in Battle.Outcome.values:
         raise RuleViolation(f"The outcome must be one of {', '.join(Battle.Outcome.values)}.",
                             code="R-BAT-3", field="outcome")
@@ -56,6 +59,8 @@ def _check_values(outcome, attacker_vp, defender_vp) -> None:
         if type(value) is not int or not 0 <= value <= MAX_VP:
             raise RuleViolation(f"Victory points are a whole number from 0 to {MAX_VP}.",
                                 code="R-BAT-3", field=name)
+    with rules_refusal(field="outcome"):
+        check_result(outcome, attacker_vp, defender_vp)
 
 
 def _built_upon(battle: Battle) -> bool:
@@ -237,6 +242,7 @@ def battle_result_confirm(*, battle: Battle, player: Player,
     rnd, battle = _lock(battle)
     check_reporter(battle, player)
     check_answer_state(battle, rnd, player)
+    _check_values(**_values(battle))  # R-BAT-3: never confirm a result the rules refuse
     battle = _write_result(battle, player.user, _values(battle), Battle.ResultStatus.CONFIRMED,
                            now)
     _chain_follow_up(battle, now)

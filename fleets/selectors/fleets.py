@@ -1,12 +1,14 @@
 """Reads shared by the API and the pages: fleets as each viewer may see them (R-FLT-7), naval
-battle reports (participants at once, all members once the round closed), sea hazards (hidden
-until they trigger, R-SEA-2). A constant number of queries whatever the number of fleets."""
+battle reports (once the ``fleets`` phase ended: the full replay for the two players who fought
+and the admin, a summary for every other reader, R-FLT-7), sea hazards (hidden until they
+trigger, R-SEA-2). A constant number of queries whatever the number of fleets."""
 
 from django.db.models import Prefetch, Q, QuerySet
 
 from campaigns.models import Campaign, Player, Round
 from fleets.models import Fleet, FleetMarker, FleetOrder, NavalBattle, SeaHazard, Ship
 from rules.fleet_phase import standing_orders
+from rules.rounds import PHASES
 
 PUBLIC_FIELDS = ("id", "owner", "area", "kind", "ship_count")
 
@@ -70,23 +72,72 @@ def fleet_views(fleets, *, player: Player | None, is_admin: bool,
             else public_fleet(f) for f in fleets]
 
 
-def visible_naval_battles(campaign: Campaign, *, player: Player | None,
-                          is_admin: bool) -> QuerySet:
-    """Battle reports: the admin sees all; a player those it fought in at once, all of a
-    round once it closed."""
-    battles = (NavalBattle.objects.filter(round__campaign=campaign).select_related("round")
-               .order_by("round__number", "area_id", "sequence", "id"))
-    if is_admin:
-        return battles
-    seen = Q(round__phase=Round.Phase.CLOSED)
-    if player is not None:
-        seen |= Q(attacker=player) | Q(defender=player)
-    return battles.filter(seen)
+# R-FLT-7: naval battles are fought at the end of the ``fleets`` phase (R-INT-6) and shown, to
+# anyone, only once that phase ended
+AFTER_FLEETS = PHASES[PHASES.index(Round.Phase.FLEETS) + 1:]
+SUNK_STATES = ("sunk", "destroyed")  # Dark Force (R-NAV-7) and D6 space (R-SPC-8) words
+SIDES = ("attacker", "defender")
+
+
+def visible_naval_battles(campaign: Campaign) -> QuerySet:
+    """The campaign's naval battles anyone who may read the campaign sees in some form
+    (``naval_report`` says which): those of rounds past the ``fleets`` phase (R-FLT-7)."""
+    return (NavalBattle.objects.filter(round__campaign=campaign, round__phase__in=AFTER_FLEETS)
+            .select_related("round").order_by("round__number", "area_id", "sequence", "id"))
+
+
+def sees_replay(battle: NavalBattle, *, player: Player | None, is_admin: bool) -> bool:
+    """R-FLT-7: the full replay is for the two players who fought the battle and the admin."""
+    return is_admin or (player is not None
+                        and player.pk in (battle.attacker_id, battle.defender_id))
+
+
+def naval_losses(battle: NavalBattle) -> dict[str, dict[str, list[dict]]]:
+    """R-FLT-7: the ships each side lost, sunk (destroyed, R-SPC-8) and captured, by name and
+    class only, in name order (the line is hidden)."""
+    shown = {ship.get("id"): ship for side in battle.sides for ship in side.get("ships", [])}
+    losses: dict[str, dict[str, list[dict]]] = {side: {"sunk": [], "captured": []}
+                                                for side in SIDES}
+    for result in battle.outcome.get("ships", []):
+        state, side = result.get("state"), result.get("side")
+        kind = "sunk" if state in SUNK_STATES else "captured" if state == "captured" else None
+        if kind is None or side not in losses:
+            continue
+        ship = shown.get(result.get("id"), {})
+        losses[side][kind].append({"name": ship.get("name", ""),
+                                   "class": ship.get("class", "")})
+    for side in losses.values():
+        for ships in side.values():
+            ships.sort(key=lambda s: (s["name"], s["class"]))
+    return losses
+
+
+def naval_report(battle: NavalBattle, *, player: Player | None, is_admin: bool) -> dict:
+    """A naval battle as the viewer may see it (R-FLT-7): where and when it was fought, who
+    fought (player ids; null for pirates), the outcome and the ships lost per side for every
+    reader; with ``replay`` true also the sides (lines, values, stances), the full outcome, the
+    event log with every roll (R-NAV-13) and its dice counters, for the two players who fought
+    and the admin. Call it only on battles of ``visible_naval_battles``."""
+    report = {
+        "id": battle.pk, "round": battle.round.number, "area": battle.area_id,
+        "sequence": battle.sequence, "engine": battle.engine,
+        "attacker": battle.attacker_id, "defender": battle.defender_id,
+        "winner": battle.outcome.get("winner") if battle.outcome.get("winner") in SIDES
+        else None,
+        "attacker_vp": battle.attacker_vp, "defender_vp": battle.defender_vp,
+        "losses": naval_losses(battle),
+        "replay": sees_replay(battle, player=player, is_admin=is_admin),
+    }
+    if report["replay"]:
+        report.update(sides=battle.sides, outcome=battle.outcome, events=battle.events,
+                      first_counter=battle.first_counter, dice_count=battle.dice_count)
+    return report
 
 
 def visible_hazards(campaign: Campaign, *, player: Player | None, is_admin: bool) -> QuerySet:
     """R-SEA-2: a hazard is hidden from other players until it triggers; its owner and the
-    admin see it always. [reading] Once triggered, every member sees it (name, values, state)."""
+    admin see it always. Once triggered it is hidden no longer: every member sees it (name,
+    values, state)."""
     hazards = SeaHazard.objects.filter(campaign=campaign).order_by("id")
     if is_admin:
         return hazards

@@ -50,9 +50,10 @@ def move_goes_on(effect: str | None, hostile_present: bool) -> bool:
 
 
 def hazard_hostile(hazard_owner: int | None, force: Force) -> bool:
-    """R-SEA-2: a hazard triggers for hostile fleets. [reading] A hazard the admin placed (no
-    owner) is hostile to every fleet; an island owner's hazard to every fleet but its own
-    (pirate fleets included)."""
+    """R-SEA-2: a hazard triggers for hostile fleets: one the admin placed (no owner) is
+    hostile to every player, one an island owner placed to everyone else (pirate fleets
+    included). [reading] The admin's hazards are hostile to pirate fleets too (the text says
+    "every player"; pirates are no player, but a sea monster or storm spares nobody)."""
     return hazard_owner is None or force != Force(False, hazard_owner)
 
 
@@ -61,7 +62,8 @@ def hazard_hostile(hazard_owner: int | None, force: Force) -> bool:
 
 def own_area(area: PhaseArea, force: Force, forces_there: Collection[Force]) -> bool:
     """R-NAV-12 [decision]: own = borders a tile of the player, is an island it owns, or holds
-    another of its fleets. [reading] Pirates own no tile and no island."""
+    another of its fleets. Pirates own no tile and no island (they are no player, R-FLT-1;
+    owners of tiles and islands are players, R-MAP-2, R-SEA-1)."""
     if force in forces_there:
         return True
     player = force.player

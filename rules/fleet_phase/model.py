@@ -71,12 +71,12 @@ class PhaseShip:
     datasheet: Datasheet | None = None
     captain: Captain | None = None
 
-    def naval(self) -> NavalShip:
-        """The Dark Force engine's view. [reading] R-NAV-7: a defence of 0 counts as 1 (the
-        ship sinks at its first hit); the engine needs defence >= 1."""
+    def naval(self, hits: int = 0) -> NavalShip:
+        """The Dark Force engine's view, carrying ``hits`` into the fight (R-SEA-2). The bounds
+        of R-FLT-2 keep defence >= 1; a stored 0 (data from before the bounds) counts as 1."""
         return NavalShip(self.id, self.name, max(0, self.attack), max(1, self.defence),
                          max(0, self.agility), self.crew,
-                         tuple(d.points for d in self.cargo), self.seats)
+                         tuple(d.points for d in self.cargo), self.seats, hits)
 
     def space(self) -> SpaceShip:
         """The D6 engine's view, ``DEFAULT_DATASHEET`` without a datasheet."""
@@ -141,7 +141,8 @@ class PhaseArea:
 
 @dataclass(frozen=True)
 class PhaseHazard:
-    """An active sea hazard (R-SEA-2) with ship values; ``owner`` None: placed by the admin."""
+    """An active sea hazard (R-SEA-2) with ship values; ``owner`` None: placed by the admin;
+    ``hits`` it has taken in the campaign so far (they add up over all its triggers)."""
 
     id: int
     area: int
@@ -150,10 +151,17 @@ class PhaseHazard:
     attack: int = 1
     defence: int = 1
     agility: int = 1
+    hits: int = 0
 
-    def naval(self) -> NavalShip:
-        return NavalShip(self.id, self.name, max(0, self.attack), max(1, self.defence),
-                         max(0, self.agility))
+    @property
+    def toughness(self) -> int:
+        """The defence the engine uses (R-FLT-2 bounds: at least 1)."""
+        return max(1, self.defence)
+
+    def naval(self, hits: int) -> NavalShip:
+        """The engine's view with the ``hits`` it has taken so far (below its defence)."""
+        return NavalShip(self.id, self.name, max(0, self.attack), self.toughness,
+                         max(0, self.agility), hits=hits)
 
 
 @dataclass(frozen=True)
@@ -221,8 +229,9 @@ class ShipAfter:
 
 @dataclass(frozen=True)
 class HazardAfter:
-    """A hazard after the phase: owner (R-SEA-1), whether it triggered, its hits in its last
-    exchange and whether it is still active (R-SEA-2)."""
+    """A hazard after the phase: owner (R-SEA-1), whether it triggered, the hits it has taken
+    in the whole campaign and whether it is still active (R-SEA-2: removed when they reach its
+    defence)."""
 
     id: int
     owner: int | None

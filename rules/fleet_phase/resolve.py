@@ -1,15 +1,17 @@
 """The ``fleets`` phase as one pure function (R-FLT-4..6, R-INT-1..6, R-SEA-1..2, R-NAV-8,
 R-NAV-12, R-SPC, R-VP-1): ``resolve_fleet_phase(dice, phase)`` moves every fleet with orders
-step by step, runs interceptions on leaving and entering, triggers sea hazards, fights the
-end-of-phase battles with the campaign's engine, applies retreats and captures, and hands
-islands to their conquerors. It returns the new state and a complete event log; the caller
-stores both. Engines are called, never re-implemented: ``resolve_interception``,
-``hazard_exchange``, ``choose_retreat``, ``resolve_naval_battle``, ``resolve_space_battle``.
+step by step, runs interceptions on leaving and entering, triggers sea hazards (on every
+hostile entry: moves, withdrawals and retreats), fights the end-of-phase battles with the
+campaign's engine, applies retreats and captures, and hands islands to their conquerors.
+It returns the new state and a complete event log; the caller stores both. Engines are
+called, never re-implemented: ``resolve_interception``, ``hazard_exchange``,
+``choose_retreat``, ``resolve_naval_battle``, ``resolve_space_battle``.
 
 Dice are drawn in this order: the players' order (``fleets:order``); then per move, in order,
-the INT DRs of each interception and the hazard exchanges; then the battles, area by area in
-ascending id, each battle's draws in one block. ``label(text)`` is called before each block
-(the Django side stores it as the draws' object, R-DICE-3).
+the INT DRs of each interception and the hazard exchanges (a withdrawal's right after the
+interception that caused it); then the battles, area by area in ascending id, each battle's
+draws in one block, a retreat's hazard exchanges right after its battle. ``label(text)`` is
+called before each block (the Django side stores it as the draws' object, R-DICE-3).
 """
 
 from __future__ import annotations
@@ -93,14 +95,17 @@ class _Fleet:
 
 
 class _Hazard:
+    """A hazard's state: its hits add up over the whole campaign (R-SEA-2); one whose hits
+    already reach its defence (e.g. the admin lowered it) is removed without firing."""
+
     __slots__ = ("src", "owner", "triggered", "hits", "active")
 
     def __init__(self, src: PhaseHazard) -> None:
         self.src = src
         self.owner = src.owner
         self.triggered = False
-        self.hits = 0
-        self.active = True
+        self.hits = max(0, src.hits)
+        self.active = self.hits < src.toughness
 
 
 class _Phase:
@@ -116,6 +121,9 @@ class _Phase:
         self.lost: set[int] = set()
         self.markers: dict[int, Marker] = {}
         self.avoided: set[int] = set()  # R-INT-4 c): no further action this round
+        # R-SEA-2: (ship, area) -> hits a flagship took from sea hazards in that area; they
+        # count in the battle there and are cleared with the battle's hits (R-NAV-7)
+        self.hazard_hits: dict[tuple[int, int], int] = {}
         self.advantages: list[tuple[int, int, int]] = []  # (area, winner, loser) of a)
         self.battles: list[BattleRecord] = []
         self.events: list[dict] = []
@@ -185,19 +193,29 @@ class _Phase:
         players = [fleet.player]
         if not fleet.ships:
             return self.log("R-FLT-4", "no_move", players, fleet=fleet.id, reason="no ships")
-        # R-INT-4 [reading]: a fleet that avoided combat (c: "no further action this round")
-        # or withdrew (d) before its own move does not move; its order lapses
-        if fleet.id in self.markers:
+        # R-INT-4 c): a fleet that avoided combat takes no further action this round
+        if fleet.id in self.avoided:
             return self.log("R-INT-4", "no_move", players, fleet=fleet.id,
-                            reason=f"NO INTERCEPTION marker ({self.markers[fleet.id].kind}): "
-                                   "the fleet takes no further action; its order lapses")
+                            reason="avoided combat (c): the fleet takes no further action this "
+                                   "round; its order lapses")
+        # R-INT-4 d): a fleet that withdrew before its turn still carries out its order, from
+        # the area it now stands in (void if the path's first area is not adjacent to it); its
+        # NO INTERCEPTION marker keeps it out of interceptions (R-INT-2)
+        withdrawn = fleet.id in self.markers and self.markers[fleet.id].kind == "withdraw"
         limit = self.settings.max_fleet_moves
         path = tuple(path[:limit]) if limit is not None else tuple(path)
-        self.log("R-FLT-4", "order", players, fleet=fleet.id, start=fleet.area, path=list(path))
+        self.log("R-FLT-4", "order", players, fleet=fleet.id, start=fleet.area, path=list(path),
+                 withdrawn=withdrawn)
         resumed_in = None
-        for target in path:
+        for index, target in enumerate(path):
             here = fleet.area
-            if target not in self.areas[here].adjacent:  # the map changed since the order
+            if target not in self.areas[here].adjacent:
+                if withdrawn and index == 0:
+                    return self.log("R-INT-4", "order_lapsed", players, fleet=fleet.id,
+                                    area=here, to=target,
+                                    reason="the first area of its path is not adjacent to the "
+                                           "area it withdrew to: the order is void")
+                # the map changed since the order
                 return self.log("R-FLT-4", "order_lapsed", players, fleet=fleet.id, area=here,
                                 to=target, reason="not adjacent")
             if resumed_in != here:
@@ -262,23 +280,26 @@ class _Phase:
             self.withdraw(self.fleets[fleet_id])
 
     def withdraw(self, fleet: _Fleet) -> None:
-        """R-INT-4 d): to an adjacent area by the retreat rules (R-NAV-12). [reading] With no
-        area to go to the fleet stays, keeping its NO INTERCEPTION marker."""
+        """R-INT-4 d): to an adjacent area by the retreat rules (R-NAV-12); the hostile sea
+        hazards there trigger (R-SEA-2), in its own area too. [reading] With no area to go to
+        the fleet stays, keeping its NO INTERCEPTION marker."""
         here = fleet.area
         to, own = retreat_area(fleet.force, self.areas[here], self.areas, self.forces_in())
         self.log("R-INT-4", "withdraw", [fleet.player], fleet=fleet.id, **{"from": here}, to=to,
                  own=own, success=to is not None)
         if to is not None:
             self.arrive(fleet, to)
-            if not own:  # R-NAV-12: in an area not its own, its sea hazards trigger
-                self.trigger_hazards(fleet, to)
+            self.trigger_hazards(fleet, to)
 
     # --- R-SEA-2 ------------------------------------------------------------------------------
 
     def trigger_hazards(self, fleet: _Fleet, area: int) -> None:
-        """Every active hazard of ``area`` hostile to the fleet fires once at its flagship,
-        which fires back (``hazard_exchange``), in hazard id order; the next hazard fires at the
-        new flagship if the first sank."""
+        """R-SEA-2: the fleet entered ``area`` (a move, a withdrawal or a retreat): every active
+        hazard there hostile to it fires once at its flagship, which fires back
+        (``hazard_exchange``), in hazard id order; the next hazard fires at the new flagship if
+        the first sank. The hazard's hits add up for the whole campaign; the flagship's count in
+        the battle in this area (``hazard_hits``). [reading] They count in a further hazard
+        exchange in this area in this phase too, as they would in the battle."""
         for hazard in self.hazards.values():
             if not (hazard.active and hazard.src.area == area and fleet.ships):
                 continue
@@ -286,7 +307,9 @@ class _Phase:
                 continue
             self.label(f"hazard={hazard.src.id}")
             flagship = fleet.ships[0]
-            out = hazard_exchange(self.dice, hazard.src.naval(), flagship.naval())
+            key = (flagship.id, area)
+            out = hazard_exchange(self.dice, hazard.src.naval(hazard.hits),
+                                  flagship.naval(self.hazard_hits.get(key, 0)))
             hazard.triggered, hazard.hits = True, out.hazard_hits
             hazard.active = not out.hazard_removed
             players = [fleet.player, hazard.owner]
@@ -294,20 +317,24 @@ class _Phase:
                 self.events.append({**event, "area": area, "fleet": fleet.id,
                                     "players": sorted({p for p in players if p is not None})})
             self.log("R-SEA-2", "hazard_triggered", players, hazard=hazard.src.id, area=area,
-                     fleet=fleet.id, ship=flagship.id, removed=out.hazard_removed,
+                     fleet=fleet.id, ship=flagship.id, hazard_hits=out.hazard_hits,
+                     ship_hits=out.ship_hits, removed=out.hazard_removed,
                      ship_sunk=out.ship_sunk)
             if out.ship_sunk:
+                self.hazard_hits.pop(key, None)
                 self.lose(fleet, flagship.id)
             else:
+                if out.ship_hits:
+                    self.hazard_hits[key] = out.ship_hits
                 fleet.ships[0] = replace(flagship, crew=out.ship.crew,
                                          cargo=cargo_after(flagship.cargo, out.cargo_destroyed))
 
     # --- R-INT-6: end-of-phase battles --------------------------------------------------------
 
     def fight_all(self) -> None:
-        """R-INT-6, area by area in ascending id. [reading] Fleets that avoided combat (R-INT-4
-        c: "no further action this round") fight no battle at all, not even against a third
-        player; a withdrawn fleet (d) fights where it ends."""
+        """R-INT-6, area by area in ascending id. Fleets that avoided combat (R-INT-4 c: "no
+        further action this round") fight no battle at all, not even against a third player; a
+        withdrawn fleet (d: "ends nothing else") fights where it ends."""
         for area in sorted(self.areas):
             fought: set[frozenset] = set()
             sequence = 0
@@ -347,10 +374,18 @@ class _Phase:
         lines = {key: [s for f in fleets for s in f.ships] for key, fleets in sides.items()}
         shown = {key: [{**s.public(engine), "fleet": f.id} for f in fleets for s in f.ships]
                  for key, fleets in sides.items()}
+        fighting = [s.id for line in lines.values() for s in line]
+        # R-SEA-2: the hazard hits the flagships took in this area count in the battle.
+        # [reading] Not with d6_space: its damage model (R-SPC-5/6) has no hits to carry.
+        carried = ({} if engine == D6_SPACE else
+                   {s: self.hazard_hits[(s, area)] for s in fighting
+                    if (s, area) in self.hazard_hits})
         header = {"rule": "R-INT-6", "step": "battle", "area": area, "sequence": sequence,
                   "attacker": att.label(), "defender": dfn.label(),
                   "cf": {ATTACKER: standing[att].cf, DEFENDER: standing[dfn].cf},
                   "advantage": advantage,
+                  "hazard_hits": [{"rule": "R-SEA-2", "ship": s, "hits": h}
+                                  for s, h in carried.items()],
                   "decision": "the force whose fleet arrived last attacks"}
         self.label(f"naval-battle:area={area}:seq={sequence}")
         first = self.dice.next_counter
@@ -367,11 +402,14 @@ class _Phase:
             retreats = {key: retreat_area(sides[key][0].force, self.areas[area], self.areas,
                                           forces_in) for key in (ATTACKER, DEFENDER)}
             out = resolve_naval_battle(
-                self.dice, *(NavalSide(key, sides[key][0].player, [s.naval() for s in lines[key]],
+                self.dice, *(NavalSide(key, sides[key][0].player,
+                                       [s.naval(carried.get(s.id, 0)) for s in lines[key]],
                                        sides[key][0].src.stance, retreats[key][0])
                              for key in (ATTACKER, DEFENDER)),
                 max_rounds=self.settings.max_battle_rounds, advantage=advantage)
             outcome = _naval_outcome(out)
+        for ship_id in fighting:  # cleared with the battle's hits (R-SEA-2, R-NAV-7)
+            self.hazard_hits.pop((ship_id, area), None)
         side_dicts = [{"key": key, "player": fleets[0].player, "force": fleets[0].force.label(),
                        "fleets": [f.id for f in fleets], "stance": fleets[0].src.stance,
                        "advantage": advantage == key,
@@ -442,8 +480,9 @@ class _Phase:
                 self.retreat(sides[key], to, own)
 
     def retreat(self, fleets: list[_Fleet], to: int, own: bool) -> None:
-        """R-NAV-12: the side's fleets move to the chosen area; in an area not the player's
-        own its sea hazards trigger (R-SEA-2). No interception during a retreat (R-INT-1)."""
+        """R-NAV-12: the side's fleets move to the chosen area; the hostile sea hazards there
+        trigger (R-SEA-2), in the player's own area too. No interception during a retreat
+        (R-INT-1)."""
         for fleet in fleets:
             if not fleet.ships:
                 continue
@@ -451,8 +490,7 @@ class _Phase:
             self.arrive(fleet, to)
             self.log("R-NAV-12", "retreat", [fleet.player], fleet=fleet.id,
                      **{"from": here}, to=to, own=own)
-            if not own:
-                self.trigger_hazards(fleet, to)
+            self.trigger_hazards(fleet, to)
 
     # --- R-SEA-1 ------------------------------------------------------------------------------
 

@@ -92,8 +92,8 @@ class Battle:
     # --- maneuver (R-NAV-3, R-NAV-12) ---------------------------------------------------------
 
     def maneuver(self) -> bool:
-        """Maneuver step; True if a side retreated and the battle ends. [reading] R-NAV-11:
-        a retreat ends the battle at once, before that round's exchange."""
+        """Maneuver step; True if a side retreated and the battle ends (R-NAV-11: it ends when
+        a side retreated, so that round's exchange is not fought)."""
         stance_a, stance_d = self.sides[ATTACKER].stance, self.sides[DEFENDER].stance
         cf = self.cf
         # R-FLT-5 compares combat factors (R-FLT-3); [reading] ``auto`` is decided afresh
@@ -176,11 +176,12 @@ class Battle:
             a, d = att[i], dfn[i]
             roll_a, roll_d = rolls[2 * i], rolls[2 * i + 1]
             agility_a, agility_d = a.agility, d.agility
-            if diagonal is not None and i == n - 1:  # R-NAV-5: facing an extra ship, min 1
+            if diagonal is not None and i == n - 1:  # R-NAV-5: facing an extra ship, -1,
+                # never below 1; an agility already below 1 is not raised
                 if diagonal.side == DEFENDER:
-                    agility_a = max(1, agility_a - 1)
+                    agility_a = agility_a - 1 if agility_a > 1 else agility_a
                 else:
-                    agility_d = max(1, agility_d - 1)
+                    agility_d = agility_d - 1 if agility_d > 1 else agility_d
             ok_a, ok_d = roll_a - bonus_a < agility_a, roll_d - bonus_d < agility_d
             chooser = None
             if ok_a and ok_d:  # the higher (unmodified) roll chooses; equal rolls: gunfire
@@ -271,7 +272,8 @@ class Battle:
                      target=target.id, boarders_cp=boarder.cp,
                      defenders_cp=target.cp)
         result = duel(self.dice, boarder.crew, target.crew,
-                      purpose=f"naval:r{self.round}:p{p}:brd", record_events=events is not None)
+                      purpose=f"naval:r{self.round}:p{p}:brd", record_events=events is not None,
+                      boarders_seats=boarder.ship.seats, defenders_seats=target.ship.seats)
         boarder.set_crew(result.boarders_left)
         target.set_crew(result.defenders_left)
         boarder.overwhelmed += result.boarders_lost
@@ -347,8 +349,9 @@ class Battle:
     @staticmethod
     def prize(st: ShipState, rnd: int, vp: int, present: dict[str, bool]) -> Capture:
         """R-NAV-8: a captured ship joins the capturer if it still has ships in the area, else
-        the other player, else it is destroyed. [reading] A side that retreated has left the
-        area. The capture's victory points stay with the capturer wherever the ship ends up."""
+        the other player, else it is destroyed. A side that retreated has no ships left in the
+        area (R-NAV-12: it went to an adjacent area). The capture's victory points stay with
+        the capturer wherever the ship ends up."""
         by = st.captured_by
         assert by is not None, "only captured ships are prizes"
         holder = by if present[by] else other(by) if present[other(by)] else None

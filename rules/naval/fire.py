@@ -23,7 +23,7 @@ class ShipState:
         self.attack = ship.attack
         self.defence = ship.defence
         self.agility = ship.agility
-        self.hits = 0
+        self.hits = ship.hits  # carried in (R-SEA-2), else 0
         self.crew: tuple[Character, ...] = ship.crew
         self.cp = sum([c.cp for c in ship.crew]) if ship.crew else 0  # the crew's total cp
         self.cargo: tuple[int, ...] = ship.cargo

@@ -13,12 +13,15 @@ from rules.naval.model import HazardOutcome, NavalShip
 def hazard_exchange(dice: Dice, hazard: NavalShip, flagship: NavalShip, *,
                     record_events: bool = True) -> HazardOutcome:
     """R-SEA-2: the hazard fires once at the entering fleet's flagship by R-NAV-6 and the ship
-    fires back; hits land together. The hazard is removed when its defence is reached, the ship
-    sinks when its own is (R-NAV-7, with the hit allocation policy).
+    fires back; hits land together. Both start from the hits they carry (``NavalShip.hits``):
+    the hazard's add up over all its triggers for the whole campaign, the flagship's are those
+    it took from hazards in this area in this ``fleets`` phase (the caller keeps them for the
+    battle there, R-NAV-7). The hazard is removed when its hits reach its defence, the ship
+    sinks when its own is reached (R-NAV-7, with the hit allocation policy). The outcome's
+    ``hazard_hits`` and ``ship_hits`` are the totals after the exchange.
 
-    [reading] The exchange has no distance, so neither shot takes the far-distance -1, and
-    its hits are cleared afterwards like a battle's (R-NAV-7): they do not carry into a battle
-    that follows. Dice: one draw ``sea:hazard=<id>:fire``, the hazard's face first."""
+    [reading] The exchange has no distance, so neither shot takes the far-distance -1.
+    Dice: one draw ``sea:hazard=<id>:fire``, the hazard's face first."""
     monster, ship = ShipState(hazard, "hazard"), ShipState(flagship, "fleet")
     # both fire at once: one draw, the hazard's face first
     roll_hazard, roll_ship = dice.roll(2, 6, f"sea:hazard={hazard.id}:fire")
@@ -36,8 +39,11 @@ def hazard_exchange(dice: Dice, hazard: NavalShip, flagship: NavalShip, *,
              "dice": [roll_ship], "attack": flagship.attack, "hit": to_hazard > 0,
              "hits": to_hazard},
             {"rule": "R-SEA-2", "step": "hazard_result", "hazard": hazard.id,
-             "ship": flagship.id, "hazard_hits": monster.hits, "ship_hits": ship.hits,
+             "ship": flagship.id, "hazard_hits_before": hazard.hits,
+             "ship_hits_before": flagship.hits, "hazard_hits": monster.hits,
+             "ship_hits": ship.hits,
              "diverted": diverted, "hazard_removed": removed, "ship_sunk": sunk}]
-    after = None if sunk else replace(flagship, crew=ship.crew, cargo=ship.cargo)
+    after = None if sunk else replace(flagship, crew=ship.crew, cargo=ship.cargo,
+                                      hits=ship.hits)
     return HazardOutcome(monster.hits, ship.hits, removed, sunk, after, ship.cargo_destroyed,
                          ship.crew_destroyed, events)

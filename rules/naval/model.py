@@ -24,7 +24,10 @@ def other(side: str) -> str:
 @dataclass(frozen=True)
 class NavalShip:
     """A ship (R-FLT-2): ``attack`` [``defence``], ``agility``; ``crew`` bottom first (R-BRD-1);
-    ``cargo`` the embarked detachments in army points; ``seats`` of its class (R-VP-1)."""
+    ``cargo`` the embarked detachments in army points; ``seats`` of its class (R-VP-1);
+    ``hits`` it carries into the fight (R-SEA-2: a flagship's hits from sea hazards in the same
+    area and ``fleets`` phase count in the battle there; a sea hazard's own hits add up over
+    the campaign), below its defence."""
 
     id: int
     name: str
@@ -34,12 +37,15 @@ class NavalShip:
     crew: tuple[Character, ...] = ()
     cargo: tuple[int, ...] = ()
     seats: int | None = None
+    hits: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "crew", tuple(self.crew))  # lists given by callers too
         object.__setattr__(self, "cargo", tuple(self.cargo))
         if self.attack < 0 or self.agility < 0 or self.defence < 1:
             raise ValueError(f"ship {self.id}: attack and agility >= 0, defence >= 1")
+        if not 0 <= self.hits < self.defence:
+            raise ValueError(f"ship {self.id}: hits from 0 to below its defence")
         if any(points < 0 for points in self.cargo):
             raise ValueError(f"ship {self.id}: a detachment can not have negative points")
 
@@ -110,7 +116,7 @@ class NavalOutcome:
     """Result of ``resolve_naval_battle``.
 
     ``winner``: the side that still has ships when the other has none, else None.
-    ``retreated``: "attacker", "defender", "both" ([reading] both withdrew at far and both
+    ``retreated``: "attacker", "defender", "both" (R-NAV-3: both withdrew at far and both
     retreats succeeded) or None. ``end``: "destroyed" | "retreat" | "round_cap"."""
 
     winner: str | None

@@ -75,6 +75,7 @@ def _roll_event(rule: str, step: str, rnd: int, ship: ShipState, code: tuple[int
 
 _BY_HULL = attrgetter("hull_key")  # R-SPC-3 target: the enemy with the lowest remaining hull
 _BY_INITIATIVE = attrgetter("initiative")
+_BY_ID = attrgetter("id")  # R-DICE-2: the items of an order are picked from in ascending id
 
 
 class _Battle:
@@ -138,7 +139,7 @@ class _Battle:
             if ship.destroyed:
                 continue
             # (1) maneuver dice + speed, kept for the round; fumble: initiative = speed and a
-            # random system loses 1D ([reading] the advantage pip does not apply then)
+            # random system loses 1D (R-SPC-3: speed alone, so the advantage pip is not added)
             pip = 1 if ship.side == favoured else 0
             dice, pips = ship.init_code
             if ev is None:
@@ -198,9 +199,9 @@ class _Battle:
                 if victim is None:
                     continue
                 # (4) R-SPC-4: targeting + gun damage vs the target's initiative; lower misses.
-                # [reading] R-SPC-6: a ship whose guns are at 0D has no guns left and does not
-                # attack.
-                if ship.guns == 0:
+                # A system at 0D adds no dice (guns at 0D: the targeting dice alone); only a ship
+                # with no attack dice at all does not attack.
+                if ship.attack_code[0] == 0:
                     if ev is not None:
                         ev.append({"rule": "R-SPC-4", "step": "attack", "round": rnd,
                                    "ship": ship.id, "target": victim.id,
@@ -242,15 +243,17 @@ class _Battle:
 
     def _order(self, rnd: int) -> list[ShipState]:
         """Descending initiative; each group of tied ships is ordered by draws from the dice
-        (a uniform shuffle: pick the next ship with a d<k> from the k still unordered)."""
+        (R-DICE-2: a shuffle - the tied ships in ascending id, the next one picked with a d<k>
+        from the k still unordered, one draw per pick, none for the last)."""
         alive = [s for s in self.ships if not s.destroyed]
-        alive.sort(key=_BY_INITIATIVE, reverse=True)  # stable: ties keep datasheet order
+        alive.sort(key=_BY_INITIATIVE, reverse=True)
         order: list[ShipState] = []
         draws: list[list[int]] = []
         face_of, ev = self.face, self.ev
         for _, tied in groupby(alive, _BY_INITIATIVE):
             group = list(tied)
             if len(group) > 1:
+                group.sort(key=_BY_ID)
                 purpose = "" if not self.named else \
                     f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
                 while len(group) > 1:
@@ -301,10 +304,10 @@ class _Battle:
     # --- R-SPC-7 repair, R-SPC-8 end ------------------------------------------------------
 
     def _repair(self, rnd: int, prefix: str) -> None:
-        """1d6, no wild die: 1 nothing, 2-5 one damage, 6 two. [reading] Only ships with
-        damage to repair roll (a roll for an undamaged ship could change nothing)."""
+        """1d6, no wild die: 1 nothing, 2-5 one damage, 6 two. Every active ship rolls,
+        damaged or not (R-SPC-7: the draw sequence does not depend on damage)."""
         for ship in self.ships:
-            if ship.destroyed or not ship.hurt:
+            if ship.destroyed:
                 continue
             face = self.face(6, prefix + ship.purposes["repair"] if self.named else "")
             hull_before = ship.hull_key

@@ -40,14 +40,14 @@ class ShipState:
     hull for target choice (without this round's cancellation of the captain bonus).
 
     For the battle loop the rolled sets are cached too: ``init_code`` (maneuver),
-    ``attack_code`` (targeting + gun damage, R-SPC-4), ``guns`` (gun damage dice),
+    ``attack_code`` (targeting + gun damage, R-SPC-4; no dice: the ship does not attack),
     ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
     damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
 
     __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "cap_pip", "damage",
                  "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
                  "advance", "initiative", "live", "speed", "hull_key", "init_code",
-                 "attack_code", "guns", "defence_code", "hull_code", "hurt", "purposes", "perm",
+                 "attack_code", "defence_code", "hull_code", "hurt", "purposes", "perm",
                  "foe")
     # the attributes' types (a compiled build, see ``pyproject.toml``, relies on them)
     ship: SpaceShip
@@ -74,7 +74,6 @@ class ShipState:
     hull_key: tuple[int, int]
     init_code: tuple[int, int]
     attack_code: tuple[int, int]
-    guns: int
     defence_code: tuple[int, int]
     hull_code: tuple[int, int]
 
@@ -110,7 +109,6 @@ class ShipState:
         self.hull_key = fresh.hull_key
         self.init_code = fresh.init_code
         self.attack_code = fresh.attack_code
-        self.guns = fresh.guns
         self.defence_code = fresh.defence_code
         self.hull_code = fresh.hull_code
 
@@ -156,13 +154,13 @@ class ShipState:
             self.speed = dice
             return
         live = self.live
-        # [reading] R-SPC-6: a system at 0D is out; its pips do not count on their own.
+        # R-SPC-4: a system at 0D adds no dice (guns at 0D: the targeting dice alone);
+        # [reading] R-SPC-6: a system at 0D is out, its pips do not count on their own either.
         live[system] = (dice, pips) if dice > 0 else _OUT
         if system == "maneuver":
             self.init_code = live[system]
         elif system == "targeting" or system == "gun_damage":
             targeting, guns = live["targeting"], live["gun_damage"]
-            self.guns = guns[0]
             self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
         else:  # shields or hull
             if system == "hull":

@@ -73,6 +73,7 @@ def naval(s: Scope) -> dict:
 
 
 ALL_200 = (200,) * 6
+NOT_FOUND = (404,) * 6
 READ = (404, 404, 200, 200, 200, 200)  # members, or anyone if public
 MEMBERS = (401, 404, 200, 200, 200, 200)
 MEMBERS_PUBLIC = (401, 403, 200, 200, 200, 200)
@@ -137,6 +138,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("round-conquest", "GET"): Row(rnd, (401, 404, 200, 200, 403, 403),
                                    (401, 403, 200, 200, 403, 403)),
     ("round-conquest", "POST"): Row(rnd, (401, 404, 409, 409, 403, 403)),
+    ("battle-conquest", "GET"): Row(battle, MEMBERS),  # R-CON-6/7: odds, then the roll
     ("battle-conquest", "POST"): Row(battle, (401, 404, 409, 409, 403, 403)),
     ("battle-army-list", "GET"): Row(battle, MEMBERS),
     ("battle-army-list", "POST"): Row(battle, (401, 404, 400, 400, 403, 403)),
@@ -163,8 +165,9 @@ ROWS: dict[tuple[str, str], Row] = {
     ("hazard-detail", "DELETE"): Row(hazard, (401, 404, 404, 404, 204, 204)),
     ("fleet-phase", "GET"): Row(rnd, (401, 404, 403, 403, 200, 200),
                                 (401, 403, 403, 403, 404, 404)),
-    ("naval-battle-list", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
-    ("naval-battle-detail", "GET"): Row(naval, MEMBERS, (401, 404, 200, 200, 200, 200)),
+    # R-FLT-7: whoever reads the campaign; the demo's battle is before the fleets phase ended
+    ("naval-battle-list", "GET"): Row(camp, READ, ALL_200),
+    ("naval-battle-detail", "GET"): Row(naval, READ, NOT_FOUND),
     ("odds-naval", "POST"): Row(none, (401, 400, 400, 400, 400, 400)),
 }
 
@@ -179,7 +182,6 @@ def swap(make: Kwargs, key: str, field: str) -> Callable[[SecurityWorld], dict]:
     return lambda w: {**make(w.private), key: getattr(w.private, field)}
 
 
-NOT_FOUND = (404,) * 6
 MEMBER_404 = (401, 404, 404, 404, 404, 404)
 # Ids the caller may not see answer 404, never 403 (no existence oracle): another campaign's
 # objects under the private campaign's path, the foreign campaign itself, hidden objects.
@@ -209,6 +211,8 @@ PROBES: dict[str, tuple[str, str, Callable[[SecurityWorld], dict], Statuses]] = 
                                foreign(battle, "battle", "battle_id"), MEMBER_404),
     "foreign battle's result": ("battle-result", "POST",
                                 foreign(battle, "battle", "battle_id"), MEMBER_404),
+    "foreign battle's chain roll": ("battle-conquest", "GET",
+                                    foreign(battle, "battle", "battle_id"), MEMBER_404),
     "foreign fleet": ("fleet-detail", "GET", foreign(fleet, "fleet", "fleet_id"), NOT_FOUND),
     "foreign fleet's orders": ("fleet-orders", "PUT", foreign(fleet, "fleet", "fleet_id"),
                                (401, 404, 404, 404, 403, 403)),
@@ -220,7 +224,10 @@ PROBES: dict[str, tuple[str, str, Callable[[SecurityWorld], dict], Statuses]] = 
     "foreign hazard": ("hazard-detail", "GET", foreign(hazard, "hazard", "hazard_id"),
                        MEMBER_404),
     "foreign naval battle": ("naval-battle-detail", "GET",
-                             foreign(naval, "naval", "battle_id"), MEMBER_404),
+                             foreign(naval, "naval", "battle_id"), NOT_FOUND),
+    # R-FLT-7: the other player did not fight the pirates: the summary, never the replay
+    "naval battle against pirates": ("naval-battle-detail", "GET",
+                                     swap(naval, "battle_id", "pirate_naval"), READ),
 }
 
 

@@ -41,7 +41,8 @@ def test_battle_detail_shape(lg, two_battles):
     assert set(body) == {"id", "round", "tile", "attacker", "defender", "neutral",
                          "chain_position", "chain_length", "status", "point_limits", "bonus",
                          "scheduled_at", "place", "schedule_proposal", "lists_submitted",
-                         "lists_revealed", "result", "history"}
+                         "lists_revealed", "result", "history", "chain_decision",
+                         "chain_roll"}
     assert (body["round"], body["tile"], body["attacker"], body["defender"]) == (
         1, battle.tile_id, lg.a.pk, lg.b.pk)
     assert body["point_limits"] == {str(lg.a.pk): 1500, str(lg.b.pk): 1500}

@@ -4,7 +4,7 @@ import pytest
 
 from battles.models import Battle, ResultChange
 from battles.services.results import battle_result_enter
-from campaigns.errors import Conflict
+from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Round
 from tests.factories import BattleFactory, CampaignFactory, UserFactory
 from tests.worlds import advance_to, api, declare, row, tile
@@ -167,3 +167,41 @@ def test_r_con_6_a_lost_link_settles_the_next_one(lg):
     nxt = Battle.objects.get(attack=second)
     assert (nxt.status, nxt.defender_id) == ("open", lg.d.pk)  # dora held the tile
     assert nxt.point_limits == {str(lg.b.pk): 1500, str(lg.d.pk): 1550}  # R-BON-3 now
+
+
+# --- R-BAT-3: a moral victory needs the attacker ahead on points ------------------------------
+
+@pytest.mark.parametrize(("attacker_vp", "defender_vp"), [(6, 6), (4, 9), (0, 0)])
+def test_r_bat_3_the_admin_may_not_enter_a_moral_victory_without_the_lead(lg, fought,
+                                                                          attacker_vp,
+                                                                          defender_vp):
+    moral = {"outcome": "moral_victory", "attacker_vp": attacker_vp, "defender_vp": defender_vp}
+    with pytest.raises(RuleViolation) as refused:
+        battle_result_enter(battle=fought, by_admin_user=lg.admin, **moral)
+    assert refused.value.code == "R-BAT-3" and refused.value.field == "outcome"
+    response = api(lg.admin).post(result_url(lg, fought), moral, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "R-BAT-3" and "R-BAT-3" in body["detail"]
+    assert "outcome" in body["errors"]
+    assert Battle.objects.get(pk=fought.pk).result_status == ""
+    assert not ResultChange.objects.exists()
+    ahead = {**moral, "attacker_vp": defender_vp + 1}
+    assert api(lg.admin).post(result_url(lg, fought), ahead, format="json").status_code == 200
+
+
+def test_r_bat_3_a_correction_may_not_leave_a_moral_victory_behind_on_points(lg, fought):
+    moral = {"outcome": "moral_victory", "attacker_vp": 10, "defender_vp": 6}
+    battle_result_enter(battle=fought, by_admin_user=lg.admin, **moral)
+    for phase in ("battles", "conquest"):  # in battles, and after it (only corrections)
+        Round.objects.filter(pk=fought.round_id).update(phase=phase)
+        for vp in ({"attacker_vp": 6}, {"defender_vp": 11}):  # points only, outcome kept
+            response = api(lg.admin).post(result_url(lg, fought), {**moral, **vp},
+                                          format="json")
+            assert response.status_code == 400 and response.json()["code"] == "R-BAT-3"
+        turned = {"outcome": "moral_victory", "attacker_vp": 2, "defender_vp": 9}
+        assert api(lg.admin).post(result_url(lg, fought), turned,
+                                  format="json").status_code == 400
+    fresh = Battle.objects.get(pk=fought.pk)
+    assert (fresh.outcome, fresh.attacker_vp, fresh.defender_vp) == ("moral_victory", 10, 6)
+    assert ResultChange.objects.filter(battle=fought).count() == 1

@@ -209,3 +209,89 @@ def test_r_con_6_decision_only_for_a_won_confirmed_link(lg, chain):
     rnd, target, links = chain
     with pytest.raises(Conflict):
         chain_decide(battle=links[0], player=lg.a, roll=True)
+
+
+# --- issue 15: the battles deadline and chains (R-CON-6, R-RND-3) ----------------------------
+
+def test_r_con_6_battles_deadline_not_extended_for_a_chain(lg, chain):
+    rnd, target, links = chain
+    soon = timezone.now() + timedelta(hours=1)
+    Round.objects.filter(pk=rnd.pk).update(phase_deadline=soon)
+    result(lg, links[0], LOSS)  # ben's link is settled now, an hour before the deadline
+    links[1].refresh_from_db()
+    assert links[1].status == "open" and links[1].defender_id == lg.d.pk
+    rnd.refresh_from_db()
+    assert rnd.phase_deadline == soon
+    result(lg, links[1], WIN)
+    chain_decide(battle=Battle.objects.get(pk=links[1].pk), player=lg.b, roll=False)
+    rnd.refresh_from_db()
+    assert Battle.objects.get(pk=links[2].pk).status == "open"
+    assert rnd.phase_deadline == soon
+
+
+def test_r_con_6_deadline_takes_the_defaults_link_by_link(lg, chain):
+    """At the deadline anna's open decision takes conquest_default (roll_all) at once; ben's
+    and carl's links, not played, take unplayed_outcome (attacker_wins) one after the other,
+    each against the holder the link before left."""
+    rnd, target, links = chain
+    lg.set_rules(unplayed_outcome="attacker_wins")
+    result(lg, links[0], WIN)  # anna won; her decision is open when the deadline passes
+    round_advance(round_id=rnd.pk, expected_phase="battles")
+    battles = list(Battle.objects.filter(round=rnd).order_by("chain_position"))
+    rolls = list(ConquestRoll.objects.filter(round=rnd, immediate=True).order_by("counter"))
+    assert [r.attack_id for r in rolls] == [links[0].attack_id, links[1].attack_id]
+    holder = lg.d.pk
+    for battle, roll in zip(battles[:2], rolls, strict=True):
+        assert battle.defender_id == holder and battle.chain_decision == "roll"
+        assert roll.k is None and roll.threshold_rule == "R-CON-1"
+        holder = battle.attacker_id if roll.success else holder
+    assert [(b.outcome, b.result_status) for b in battles] == [("victory", "confirmed")] * 3
+    assert "R-RND-3" in battles[1].history.last().new["reason"]
+    assert battles[2].defender_id == holder and battles[2].chain_decision == ""
+    assert Tile.objects.get(pk=target.pk).owner_id == holder
+    rnd.refresh_from_db()
+    assert rnd.phase == "conquest"  # carl's last link rolls there
+
+
+# --- issue 15: chain captures count toward k at each roll (R-CON-6, R-CON-4) -------------------
+
+def test_r_con_6_chain_capture_counts_toward_k_while_held_at_each_roll(lg):
+    """Anna takes dora's tile in link 1 of a chain; ben wins the last link. In the conquest
+    phase ben's last-link roll comes first (R-CON-6); anna's other roll on the planet counts the
+    capture toward k only if she still holds the tile when it is made."""
+    alpha = lg.planet("Alpha")
+    target = tile(alpha, 1, 0, lg.d)
+    row(alpha, lg.a, (0,))
+    row(alpha, lg.b, (2,))
+    other = tile(alpha, 0, 1, lg.d)
+    rnd = lg.start()
+    first = declare(lg.a, rnd, target, armies=2)
+    last = declare(lg.b, rnd, target)
+    plain = declare(lg.a, rnd, other, armies=0)
+    advance_to(rnd, "battles")
+    result(lg, Battle.objects.get(attack=first), WIN)
+    chain_roll = chain_decide(battle=Battle.objects.get(attack=first), player=lg.a, roll=True)
+    result(lg, Battle.objects.get(attack=last), WIN)
+    result(lg, Battle.objects.get(attack=plain), WIN)
+    advance_to(rnd, "conquest")
+    round_advance(round_id=rnd.pk, expected_phase="conquest")  # both roll all (R-RND-3)
+    ben_roll, anna_roll = ConquestRoll.objects.filter(round=rnd, immediate=False)
+    assert (ben_roll.attack_id, anna_roll.attack_id) == (last.pk, plain.pk)
+    held = chain_roll.success and not ben_roll.success
+    assert anna_roll.k == 1 + held
+    multi = [m for m in anna_roll.modifiers if m["name"] == "multi_conquest"]
+    assert multi == ([{"rule": "R-CON-4", "name": "multi_conquest", "value": -1}] if held
+                     else [])
+    assert anna_roll.total == sum(anna_roll.dice) - held
+
+
+# --- issue 15: rolls are stored as made (R-CON-1..7) -----------------------------------------
+
+def test_r_con_7_rolls_store_threshold_rule_and_k_as_made(lg, two_wins):
+    rnd, attacks, targets, _ = two_wins
+    round_advance(round_id=rnd.pk, expected_phase="conquest")  # everybody rolls all
+    rolls = {r.attack_id: r for r in ConquestRoll.objects.filter(round=rnd)}
+    near, far, ben = (rolls[a.pk] for a in attacks)
+    assert (near.threshold, near.threshold_rule, near.k) == (3, "R-CON-1", 2)
+    assert (far.threshold, far.threshold_rule, far.k) == (7, "R-CON-1", 2)
+    assert (ben.threshold, ben.threshold_rule, ben.k) == (3, "R-CON-1", 1)

@@ -13,7 +13,7 @@ from battles.services.results import (
     battle_result_report,
     results_confirm_overdue,
 )
-from campaigns.errors import Conflict
+from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Round
 from league.services.rounds import advance_due_rounds, round_advance
 from tests.battles.tabletop import LOSS, WIN
@@ -229,3 +229,36 @@ def test_r_vp_2_only_confirmed_results_count_in_the_standings(lg, battle):
 def test_r_bat_3_services_refuse_wrong_states_too(lg, battle):
     with pytest.raises(Conflict):
         battle_result_confirm(battle=battle, player=lg.b)
+
+
+# --- R-BAT-3: a moral victory needs the attacker ahead on points ------------------------------
+
+MORAL_BEHIND = {"outcome": "moral_victory", "attacker_vp": 5, "defender_vp": 8}
+
+
+@pytest.mark.parametrize("reporter", ["attacker", "defender"])
+def test_r_bat_3_a_report_of_a_moral_victory_without_the_lead_is_400(lg, battle, reporter):
+    user = lg.a.user if reporter == "attacker" else lg.b.user
+    for body in (MORAL_BEHIND, {**MORAL_BEHIND, "attacker_vp": 8}):
+        response = post(lg, battle, user, body=body)
+        assert response.status_code == 400
+        assert response.json()["code"] == "R-BAT-3" and "R-BAT-3" in response.json()["detail"]
+    with pytest.raises(RuleViolation, match="R-BAT-3"):
+        battle_result_report(battle=battle, player=lg.a, **MORAL_BEHIND)
+    assert Battle.objects.get(pk=battle.pk).result_status == ""
+    assert not ResultChange.objects.exists()
+    assert post(lg, battle, user, body={**MORAL_BEHIND, "attacker_vp": 9}).status_code == 200
+
+
+def test_r_bat_3_a_report_that_breaks_the_rule_can_not_be_confirmed(lg, battle):
+    """A report stored before the rule was checked: confirming it is refused (400), disputing
+    it still works, so the admin settles it."""
+    Battle.objects.filter(pk=battle.pk).update(result_status="reported", reported_by=lg.a.user,
+                                               reported_at=timezone.now(), **MORAL_BEHIND)
+    response = post(lg, battle, lg.b.user, "confirm")
+    assert response.status_code == 400 and response.json()["code"] == "R-BAT-3"
+    with pytest.raises(RuleViolation, match="R-BAT-3"):
+        battle_result_confirm(battle=battle, player=lg.b)
+    assert Battle.objects.get(pk=battle.pk).result_status == "reported"
+    assert not ResultChange.objects.exists()
+    assert post(lg, battle, lg.b.user, "dispute").status_code == 200

@@ -6,7 +6,7 @@ import pytest
 
 from campaigns.services.campaigns import campaign_update
 from tests.factories import UserFactory
-from tests.worlds import FLEET_SECRETS, api
+from tests.worlds import FLEET_SECRETS, advance_to, api, client_for
 
 
 @pytest.fixture
@@ -74,17 +74,46 @@ def test_r_flt_7_the_owner_and_admin_see_their_secrets(world):
     assert "Lurking Kraken" in admin
 
 
-def test_r_flt_7_battle_reports_stay_with_their_participants_until_the_round_closes(
-        resolved_fleet_phase):
+@pytest.mark.parametrize("closed", [False, True], ids=["round open", "round closed"])
+def test_r_flt_7_others_learn_of_a_naval_battle_only_its_summary(resolved_fleet_phase, closed):
+    """Carl fought only in Y: of the other battles he learns where, who, the outcome and the
+    ships lost (the Merchant Prince taken, the Lonely Frigate sunk), never the ships that stayed
+    afloat, the crews, the cargo, the stances or the rolls - before and after the round
+    closes (the list holds carl's own battle with its replay, so stances and steps are looked
+    for in the other reports: tests/fleets/test_naval_battles_api.py)."""
     sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
-    secrets = ("Iron Fist", "Merchant Prince", "Boss", "Mate", "Guard", "Lonely Frigate",
-               "Black Wake")
-    client = api(lg.c.user)  # fought only in Y
+    if closed:
+        advance_to(sc.rnd, "closed")
+    secrets = ("Iron Fist", "Swift", "Boss", "Mate", "Guard", "Black Wake", "R-BRD")
+    client = api(lg.c.user)
     answers = [client.get(lg.url(path)) for path in
-               ("naval-battles/", "fleets/", "map/", "standings/", "hazards/")]
+               ("naval-battles/", "fleets/", "map/", "standings/", "hazards/",
+                "rounds/1/rolls/", "rounds/1/fleet-phase/")]
     answers += [client.get(lg.url(f"naval-battles/{b.pk}/")) for b in
                 sc.rnd.naval_battles.exclude(area=sc.areas["Y"])]
+    pages = client_for(lg.c.user)  # the pages: the fleets page, each report, the dice audit
+    answers += [pages.get(f"/campaigns/{lg.campaign.pk}/{path}") for path in
+                ("fleets/", "rounds/1/audit/",
+                 *(f"naval-battles/{b.pk}/" for b in sc.rnd.naval_battles.all()
+                   .exclude(area=sc.areas["Y"])))]
     assert_no_secret(answers, secrets)
+    summaries = answers[0].content.decode()
+    assert "Merchant Prince" in summaries and "Lonely Frigate" in summaries
+
+
+def test_r_flt_7_the_dice_audit_of_a_naval_battle_names_no_ship_or_crew(fleet_phase):
+    """R-DICE-3 / R-FLT-7: once the round closed anyone may recompute every logged face, so the
+    log shows the naval draws - by purpose and battle, never by a ship's or crew's name."""
+    sc, lg = fleet_phase, fleet_phase.league
+    campaign_update(campaign=lg.campaign, visibility="public")
+    advance_to(sc.rnd, "closed")  # on the round's real, logged stream
+    assert sc.rnd.naval_battles.filter(area=sc.areas["X"]).exists()
+    names = [*sc.ships, "Boss", "Mate", "Guard"]
+    answers = [api(user).get(lg.url("rounds/1/rolls/")) for user in (lg.c.user, None)]
+    answers += [client_for(user).get(f"/campaigns/{lg.campaign.pk}/rounds/1/audit/")
+                for user in (lg.c.user, None)]
+    assert_no_secret(answers, names)
+    assert all("naval-battle:area=" in answer.content.decode() for answer in answers)
 
 
 def test_r_sea_2_a_triggered_hazard_shows_but_untriggered_ones_do_not(resolved_fleet_phase):

@@ -34,15 +34,15 @@ def test_r_brd_1_dice_are_floor_of_cp_over_6(cp, dice):
 
 
 def test_r_brd_1_attack_and_defence_roll_floor_cp_over_6_dice():
-    # 12 cp: two red dice; the 6 cp defender: one green die
-    result, dice = run([1, 1, 8, 8, 1, 1, 8], [Character("B", 12)], [Character("D", 6)])
-    assert [len(r.faces) for r in dice.log[:3]] == [2, 1, 1]
+    # 12 cp: two red dice; the 6 cp defender: one green die, and one red die back
+    result, dice = run([1, 4, 2, 8, 1, 1, 8], [Character("B", 12)], [Character("D", 6)])
+    assert [len(r.faces) for r in dice.log] == [2, 1, 1, 2, 1]
     assert [r.sides for r in dice.log] == [8] * len(dice.log)
     assert result.captured
 
 
 def test_r_brd_1_bottom_character_fights_first():
-    result, _ = run([1, 1, 8, 8, 1, 1, 8, 1, 1, 8, 8, 1, 1, 8],
+    result, _ = run([1, 1, 8, 1, 1, 8],
                     [Character("B", 12)], [Character("first", 6), Character("second", 6)])
     assert [c.name for c in result.defenders_lost] == ["first", "second"]
     assert attacks(result)[0]["defender"] == "first"
@@ -68,10 +68,12 @@ def test_r_brd_3_order_body_hits_and_overwhelming():
     boarder = Character("B", 12)
     d1, d2 = Character("D1", 6), Character("D2", 18)
     faces = [
-        1, 1, 8, 7,  # x1: B first (more cp): 2 hits vs 0 evades, body hit on D1; D1 blanks
+        1, 7, 8, 7,  # x1: B first (more cp): 1 hit vs 0 evades, body hit on D1; D1 blanks
         1, 7, 1, 1, 8, 8,  # x2: B 1 hit vs 1 evade fails; D1 hits, B blanks: body hit on B
-        2, 3, 2,  # x3: B 2 hits vs 1 evade: D1 overwhelmed and does not strike back
-        1, 1, 1, 1, 2,  # x4: D2 (18 cp) strikes first: 3 hits vs 2 evades: B overwhelmed
+        2, 3, 2,  # x3: B 2 hits vs 1 evade: a second body hit, D1 overwhelmed and does not
+        # strike back
+        1, 1, 1, 1, 2,  # x4: D2 (18 cp) strikes first: 3 hits vs 2 evades: B's second body
+        # hit, overwhelmed
     ]
     result, dice = run(faces, [boarder], [d1, d2])
     assert not result.captured and not result.stalemate
@@ -101,7 +103,7 @@ def test_r_brd_3_defender_with_more_cp_strikes_first():
 
 
 def test_r_brd_4_boarded_side_out_of_characters_is_captured():
-    result, _ = run([1, 1, 8, 8, 1, 1, 8], [Character("B", 12)], [Character("D", 6)])
+    result, _ = run([1, 1, 8], [Character("B", 12)], [Character("D", 6)])
     assert result.captured and result.defenders_left == ()
     assert result.boarders_left == (Character("B", 12),)
 
@@ -134,7 +136,7 @@ def test_r_brd_5_ship_without_crew_is_captured_without_duel():
 
 
 def test_r_brd_no_events_when_not_recording():
-    dice = ScriptedDice([1, 1, 8, 8, 1, 1, 8])
+    dice = ScriptedDice([1, 1, 8])
     result = duel(dice, [Character("B", 12)], [Character("D", 6)], record_events=False)
     assert result.captured and result.events == []
 
@@ -175,7 +177,7 @@ def test_r_vp_1_empty_crew_scores_nothing():
 
 def test_r_vp_1_capture_scores_the_ship_once_for_the_boarders():
     d1, d2 = Character("pilot", 6), Character("gunner", 6)
-    faces = [1, 1, 8, 8, 1, 1, 8] * 2
+    faces = [1, 1, 8] * 2  # each overwhelmed by one attack (2 hits vs 0 evades)
     result, _ = run(faces, [Character("B", 12)], [d1, d2])
     assert result.captured
     assert boarding_vp(result, seats=None) == (12, 0)  # multi-seat: the sum
@@ -184,8 +186,8 @@ def test_r_vp_1_capture_scores_the_ship_once_for_the_boarders():
 
 def test_r_vp_1_repelled_boarding_scores_the_overwhelmed_boarders_for_the_repellers():
     weak, strong, guard = Character("weak", 6), Character("strong", 7), Character("guard", 12)
-    faces = [1, 1, 8, 8, 1, 1, 8,  # guard overwhelms weak in two exchanges
-             1, 1, 8, 8, 1, 1, 8]  # and strong
+    faces = [1, 1, 8,  # guard (more cp) strikes first: 2 hits vs 0 evades, weak overwhelmed
+             1, 1, 8]  # and strong
     result, _ = run(faces, [weak, strong], [guard])
     assert not result.captured and result.boarders_lost == (weak, strong)
     assert boarding_vp(result) == (0, 13)
@@ -195,6 +197,75 @@ def test_r_vp_1_defenders_overwhelmed_before_a_repulse_score_for_the_boarders():
     # [reading] R-BRD-3: the winner of each single combat takes the card
     boarder = Character("B", 12)
     d1, d2 = Character("D1", 6), Character("D2", 18)
-    faces = [1, 1, 8, 7, 1, 7, 1, 1, 8, 8, 2, 3, 2, 1, 1, 1, 1, 2]
+    faces = [1, 7, 8, 7, 1, 7, 1, 1, 8, 8, 2, 3, 2, 1, 1, 1, 1, 2]
     result, _ = run(faces, [boarder], [d1, d2])
     assert boarding_vp(result) == (6, 12)
+
+
+# --- issue 15: R-BRD-1 single-seat ships, R-BRD-3 body hits = hits - evades -------------------
+
+
+def test_r_brd_3_body_hits_are_hits_minus_evades():
+    # 12 cp: two red dice, 2 hits against no evade: two body hits, overwhelmed at once
+    result, dice = run([1, 1, 8], [Character("B", 12)], [Character("D", 6)])
+    assert result.captured and result.exchanges == 1
+    (attack,) = attacks(result)
+    assert (attack["hits"], attack["evades"], attack["dealt"], attack["body_hits"]) == (
+        2, 0, 2, 2)
+    assert len(dice.log) == 2  # the overwhelmed defender does not strike back
+
+
+def test_r_brd_3_two_hits_against_one_evade_deal_one_body_hit():
+    result, _ = run([1, 4, 2,  # x1: 2 hits vs 1 evade: one body hit on D
+                     8,  # D strikes back: blank
+                     1, 1, 8],  # x2: 2 hits vs no evade: overwhelmed
+                    [Character("B", 12)], [Character("D", 6)])
+    assert [(a["defender"], a["dealt"], a["body_hits"]) for a in attacks(result)] == [
+        ("D", 1, 1), ("B", 0, 0), ("D", 2, 2)]
+    assert result.captured and result.exchanges == 2
+
+
+def test_r_brd_3_body_hits_beyond_two_are_lost():
+    d1, d2 = Character("D1", 6), Character("D2", 6)
+    faces = [1, 1, 1, 8,  # x1: B (18 cp, three red dice) 3 hits vs 0 evades: D1 overwhelmed
+             1, 8, 8, 8,  # x2: 1 hit on D2: its first body hit (the third on D1 is lost)
+             8,  # D2 blanks
+             1, 8, 8, 8]  # x3: D2's second body hit: overwhelmed, the ship is captured
+    result, _ = run(faces, [Character("B", 18)], [d1, d2])
+    assert [(a["defender"], a["dealt"], a["body_hits"]) for a in attacks(result)] == [
+        ("D1", 3, 2), ("D2", 1, 1), ("B", 0, 0), ("D2", 1, 2)]
+    assert result.captured and result.defenders_lost == (d1, d2)
+
+
+def test_r_brd_1_single_seat_only_the_combat_card_fights():
+    # bottom first: the combat card, then the pilot card; seats 1: the pilot never fights
+    combat, pilot = Character("combat", 6), Character("pilot", 30)
+    dice = ScriptedDice([1, 1, 8])
+    result = duel(dice, [Character("B", 12)], [combat, pilot], defenders_seats=1)
+    assert dice.remaining == 0
+    assert result.captured and result.exchanges == 1
+    assert result.defenders_left == () and result.defenders_lost == (combat, pilot)
+    start = result.events[0]
+    assert start["defenders"] == [{"name": "combat", "cp": 6}]
+    assert start["defenders_aside"] == [{"name": "pilot", "cp": 30}]
+    assert boarding_vp(result, seats=1) == (30, 0)  # R-VP-1: the pilot card's cp, once
+
+
+def test_r_brd_1_single_seat_boarders_repelled_when_the_combat_card_falls():
+    combat, pilot = Character("combat", 6), Character("pilot", 30)
+    dice = ScriptedDice([1, 1, 8])
+    result = duel(dice, [combat, pilot], [Character("D", 12)], boarders_seats=1)
+    assert dice.remaining == 0 and not result.captured and not result.stalemate
+    assert result.boarders_lost == (combat,) and result.boarders_left == (pilot,)
+    assert boarding_vp(result, seats=None) == (0, 6)
+
+
+def test_r_brd_1_multi_seat_and_default_seats_every_card_fights():
+    first, second = Character("first", 6), Character("second", 6)
+    for seats in (None, 2):
+        dice = ScriptedDice([1, 1, 8, 1, 1, 8])  # each card overwhelmed in one attack
+        result = duel(dice, [Character("B", 12)], [first, second], defenders_seats=seats)
+        assert dice.remaining == 0 and result.captured
+        assert [a["defender"] for a in attacks(result)] == ["first", "second"]
+        assert result.defenders_lost == (first, second) and result.defenders_left == ()
+        assert "defenders_aside" not in result.events[0]

@@ -11,6 +11,7 @@ from rules.conquest import (
     ChainCapture,
     WonAttack,
     chain_roll,
+    chain_roll_preview,
     conquest_modifiers,
     conquest_order,
     conquest_preview,
@@ -122,7 +123,8 @@ def test_r_con_3_totals_add_dice_and_modifiers():
                            "modifiers": [{"rule": "R-CON-3", "name": "moral_victory",
                                           "value": -2},
                                          {"rule": "R-CON-3", "name": "defence", "value": -1}],
-                           "total": 4, "threshold": 3, "success": True}
+                           "total": 4, "threshold": 3, "threshold_rule": "R-CON-1", "k": 1,
+                           "chance": 26 / 36, "success": True}  # 2d6 - 3 >= 3: 26 of 36
 
 
 def test_r_con_4_source_example_three_attacks_minus_2_two_chosen_minus_1():
@@ -233,6 +235,22 @@ def test_r_con_6_chain_capture_on_another_planet_does_not_count():
     result = resolve_conquest_phase(board, RULES, [WonAttack(1, A, 101, "adjacent")], {},
                                     ScriptedDice([1, 2]), captures=[ChainCapture(201, A)])
     assert result.rolls[0].k == 1
+
+
+def test_r_con_7_chain_roll_preview_is_the_roll_chain_roll_makes():
+    # R-CON-6/7: the odds shown before a chain decision are those of the roll then made.
+    board = row([A, B, B], features={101: {"defence"}}, markers=[Marker(1, "shield_generator",
+                                                                      102)])
+    link = WonAttack(1, A, 101, "adjacent", "moral_victory")
+    odds = chain_roll_preview(board, link)
+    assert (odds.threshold.value, odds.threshold.rule, odds.k) == (3, "R-CON-1", None)
+    assert mods(odds) == {"moral_victory": -2, "defence": -1, "shield": -1}
+    assert odds.chance == success_probability(3, -4) == Fraction(21, 36)
+    made = chain_roll(board, link, ScriptedDice([3, 4])).roll
+    assert (made.threshold, made.modifiers, made.k) == (3, odds.modifiers, None)
+    assert made.chance == odds.chance and made.total == 3 and made.success
+    with pytest.raises(ValueError):
+        chain_roll_preview(board, WonAttack(2, A, 101, "adjacent", last_link=True))
 
 
 def test_r_con_7_exact_success_probability():

@@ -18,8 +18,10 @@ def naval_sides(rng: random.Random) -> tuple[NavalSide, NavalSide]:
     def ship(sid: int) -> NavalShip:
         crew = [Character(f"c{sid}-{k}", rng.choice((0, 5, 6, 8, 12, 14, 19)))
                 for k in range(rng.randint(0, 3))]
+        # agility 0 (R-NAV-5 never raises it), seats 1 (R-BRD-1: only the combat card fights)
         return NavalShip(sid, f"s{sid}", rng.randint(1, 6), rng.randint(2, 9),
-                         rng.randint(1, 5), crew, [rng.choice((100, 250))] * rng.randint(0, 2))
+                         rng.randint(0, 5), crew, [rng.choice((100, 250))] * rng.randint(0, 2),
+                         rng.choice((None, None, 1, 2)))
     sizes = rng.randint(1, 7), rng.randint(1, 7)
     return (NavalSide("attacker", 1, [ship(i) for i in range(sizes[0])],
                       rng.choice(STANCES), rng.choice((None, 5))),

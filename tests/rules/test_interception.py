@@ -202,6 +202,24 @@ def test_r_int_4_c_avoid_marks_both_fleets():
     assert result.no_interception == (1, 2) and result.withdrawn == ()
 
 
+@pytest.mark.parametrize("entering", [True, False])
+def test_r_int_4_c_not_available_against_a_pirate_fleet(entering):
+    # the active fleet wins against the pirates: c) is skipped, it takes its next wish b)
+    pirate = fleet(2, None, kind="pirate", cf=9)
+    result, dice = run([1, 6], fleet(1, 1, benefits=("c", "b")), [pirate], entering=entering)
+    assert pairs(result) == [(2, 1)] and result.attempts[0].winner == 1
+    assert result.attempts[0].benefit == "b" and result.effect == "resume"
+    assert result.no_interception == ()
+    benefit = next(e for e in result.events if e["step"] == "benefit")
+    assert benefit["skipped"] == ["c"] and benefit["rule"] == "R-INT-4"
+    # an inactive winner against an active pirate fleet: c) skipped, d) taken
+    result, _ = run([1, 6], fleet(3, None, kind="pirate"), [fleet(4, 1, benefits=("c", "d"))])
+    assert result.attempts[0].benefit == "d" and result.withdrawn == (4,)
+    # only c) named: nothing allowed, a) as R-INT-4 [reading]
+    result, _ = run([1, 6], fleet(1, 1, benefits=("c",)), [pirate])
+    assert result.effect == "combat" and result.advantage_fleet == 1
+
+
 def test_r_int_4_d_withdraw_only_for_inactive_and_marks_it():
     result, _ = run([1, 6], fleet(1, 1), [fleet(2, 2, policy="never", benefits=("d", "a"))])
     assert result.effect == "withdraw" and not result.move_ends
@@ -213,7 +231,7 @@ def test_r_int_4_d_withdraw_only_for_inactive_and_marks_it():
 
 
 def test_r_int_4_d_lets_later_attempts_go_on():
-    # [reading] x withdraws, then z tries and takes a)
+    # R-INT-4 d) ends nothing else: x withdraws, then z tries and takes a)
     x = fleet(2, 2, benefits=("d",))
     z = fleet(3, 2, benefits=("a",))
     result, _ = run([6, 1, 6, 1], fleet(1, 1, policy="never"), [x, z])

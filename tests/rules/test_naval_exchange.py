@@ -14,8 +14,9 @@ from rules.naval import hazard_exchange, resolve_naval_battle
 from tests.rules.test_naval_helpers import fight, ship, side, steps
 
 NEAR = ("approach", "approach")  # both approach: near in round 1 without a maneuver roll
-# a 12 cp boarder (two red dice) overwhelms a one-die defender in two exchanges
-TAKE_ONE = [1, 1, 8, 8, 1, 1, 8]
+# a 12 cp boarder (two red dice) overwhelms a one-die defender in one attack: 2 hits against
+# no evade are two body hits (R-BRD-3)
+TAKE_ONE = [1, 1, 8]
 
 
 def shots(outcome, rnd=None):
@@ -137,9 +138,22 @@ def test_r_nav_5_faced_ship_agility_drops_by_one():
     assert not shots(out)
 
 
-def test_r_nav_5_faced_ship_agility_never_below_one():
-    out, _ = fight([6, 6], [ship(1, agility=1)], [ship(11), ship(12)], NEAR, max_rounds=1)
-    assert steps(out, "near_choice")[0]["agility"] == [1, 3]
+@pytest.mark.parametrize(("agility", "faced"), [(0, 0), (1, 1), (2, 1), (3, 2), (7, 6)])
+def test_r_nav_5_diagonal_never_below_1(agility, faced):
+    """The drop never takes an agility below 1, and never raises one already below 1."""
+    out, _ = fight([6, 6], [ship(1, agility=agility)], [ship(11), ship(12)], NEAR,
+                   max_rounds=1)
+    assert steps(out, "near_choice")[0]["agility"] == [faced, 3]
+
+
+def test_r_nav_5_diagonal_never_raises_agility_0():
+    # with the interception advantage (R-NAV-9) a roll of 1 counts as 0: it would succeed
+    # against agility 1, but agility 0 stays 0 when faced by the diagonal ship (0 < 0 fails)
+    out, _ = fight([1, 6], [ship(1, agility=0)], [ship(11), ship(12)], NEAR, max_rounds=1,
+                   advantage="attacker")
+    (choice,) = steps(out, "near_choice")
+    assert choice["agility"] == [0, 3] and choice["success"] == [False, False]
+    assert choice["choice"] is None and not shots(out)
 
 
 def test_r_nav_5_diagonal_fires_when_the_pairing_resolves_to_gunfire():
@@ -255,8 +269,8 @@ def test_r_nav_8_capture_joins_the_capturer_with_its_cargo():
     assert out.vp == {"attacker": 6, "defender": 0}
     assert out.winner == "attacker"
     duel = [e for e in out.events if e["rule"].startswith("R-BRD")]
-    assert [e["step"] for e in duel] == ["duel_start", "duel_attack", "duel_attack",
-                                         "duel_attack", "overwhelmed", "duel_end"]
+    assert [e["step"] for e in duel] == ["duel_start", "duel_attack", "overwhelmed",
+                                         "duel_end"]
     assert {(e["round"], e["pairing"]) for e in duel} == {(1, 1)}
 
 
@@ -301,7 +315,7 @@ def test_r_nav_8_capturer_that_retreated_has_left_the_area():
 
 def test_r_nav_8_repelled_boarding_scores_for_the_repelling_side():
     weak, strong, guard = Character("weak", 6), Character("strong", 7), Character("guard", 12)
-    faces = [1, 6] + [1, 1, 8, 8, 1, 1, 8] * 2
+    faces = [1, 6] + TAKE_ONE * 2
     out, _ = fight(faces, [ship(1, crew=[weak, strong])], [ship(11, crew=[guard])], NEAR,
                    max_rounds=1)
     assert out.vp == {"attacker": 0, "defender": 13}
@@ -311,12 +325,38 @@ def test_r_nav_8_repelled_boarding_scores_for_the_repelling_side():
     assert result["captured"] is False and result["vp"] == {"attacker": 0, "defender": 13}
 
 
-@pytest.mark.parametrize(("seats", "vp"), [(None, 12), (1, 6), (2, 12)])
-def test_r_vp_1_captured_ship_scores_by_its_seats(seats, vp):
-    crew = [Character("pilot", 6), Character("gunner", 6)]
-    out, _ = fight([1, 6] + TAKE_ONE * 2, [ship(1, crew=[Character("B", 13)])],
+@pytest.mark.parametrize(("seats", "duels", "vp"), [(None, 2, 12), (1, 1, 6), (2, 2, 12)])
+def test_r_vp_1_captured_ship_scores_by_its_seats(seats, duels, vp):
+    # single-seat: only the bottom card (the combat card) fights (R-BRD-1)
+    crew = [Character("combat", 6), Character("pilot", 6)]
+    out, _ = fight([1, 6] + TAKE_ONE * duels, [ship(1, crew=[Character("B", 13)])],
                    [ship(11, crew=crew, seats=seats)], NEAR)
     assert out.vp["attacker"] == vp and out.captures[0].vp == vp
+
+
+def test_r_brd_1_single_seat_ship_is_taken_when_its_combat_card_falls():
+    # crew bottom first: the combat card, then the pilot card; seats 1: only the combat
+    # card fights (R-BRD-1), and the captured ship scores once, the pilot's 30 (R-VP-1)
+    combat, pilot = Character("combat", 6), Character("pilot", 30)
+    faces = [1, 6,  # ship 1 succeeds and boards (42 cp aboard against 36)
+             1, 1, 8, 8, 8, 8, 8, 8]  # 2 hits vs 0 evades: the combat card is overwhelmed
+    out, _ = fight(faces, [ship(1, crew=[Character("B", 42)])],
+                   [ship(11, crew=[combat, pilot], seats=1)], NEAR)
+    result = out.ship(11)
+    assert result.state == "captured" and result.crew == ()
+    assert result.crew_overwhelmed == (combat, pilot)
+    assert out.captures[0].vp == 30 and out.vp == {"attacker": 30, "defender": 0}
+
+
+def test_r_brd_1_single_seat_boarders_repelled_when_their_combat_card_falls():
+    combat, pilot = Character("combat", 6), Character("pilot", 30)
+    faces = [6, 1,  # ship 11 succeeds and boards (36 cp aboard against 12)
+             1, 1, 8]  # the defender (more cp) strikes first: the combat card is overwhelmed
+    out, _ = fight(faces, [ship(1, crew=[Character("D", 12)])],
+                   [ship(11, crew=[combat, pilot], seats=1)], NEAR, max_rounds=1)
+    assert out.ship(1).state == "afloat" and out.ship(11).state == "afloat"
+    assert out.ship(11).crew == (pilot,) and out.ship(11).crew_overwhelmed == (combat,)
+    assert out.vp == {"attacker": 6, "defender": 0}
 
 
 # --- R-NAV-9 / R-NAV-10 / R-NAV-11 -------------------------------------------------------------

@@ -104,6 +104,32 @@ def test_r_nav_no_statistic_negative_and_nothing_counted_twice(battle):
     assert all(c.vp >= 0 for c in out.captures)
 
 
+@settings(max_examples=200, deadline=None)
+@given(battles)
+def test_r_brd_1_and_3_who_fights_and_the_body_hits_an_attack_deals(battle):
+    """R-BRD-1: on a single-seat ship (seats 1) only the bottom card fights, the rest stand
+    aside; R-BRD-3: an attack deals hits - evades body hits, two overwhelm and more are lost."""
+    out = resolve(battle, SimulationDice(battle["seed"]))
+    seats = {s.id: s.seats for side in (battle["attacker"], battle["defender"])
+             for s in side.ships}
+    ships = None
+    for event in out.events:
+        if event["step"] == "boarding":
+            ships = {"boarders": event["boarder"], "defenders": event["target"]}
+        elif event["step"] == "duel_start":
+            assert ships is not None
+            for key, ship_id in ships.items():
+                fighting, aside = event[key], event.get(f"{key}_aside", [])
+                if seats[ship_id] == 1 and len(fighting) + len(aside) > 1:
+                    assert len(fighting) == 1 and aside
+                else:
+                    assert not aside
+        elif event["step"] == "duel_attack":
+            assert event["dealt"] == max(0, event["hits"] - event["evades"])
+            assert event["body_hit"] == (event["dealt"] > 0)
+            assert 0 <= event["body_hits"] <= 2
+
+
 @settings(max_examples=100, deadline=None)
 @given(battles)
 def test_r_nav_13_same_seed_same_event_log(battle):

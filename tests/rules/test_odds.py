@@ -129,6 +129,20 @@ def test_r_odds_1_stronger_fleet_wins_more_often():
     assert result.attacker_wins > result.defender_wins + 0.2
 
 
+def test_r_odds_1_boarding_follows_r_brd_1_on_single_seat_ships():
+    """The preview passes a ship's seats to the duel: on a single-seat ship only the combat
+    card (6 cp) fights, so the 42 cp boarder takes it far more often than when the pilot card
+    (30 cp) fights after it (multi-seat by default, R-VP-1). Ships that can not sink each
+    other (attack 1 against defence 20): boarding decides."""
+    crew = [{"name": "combat", "cp": 6}, {"name": "pilot", "cp": 30}]
+    boarder = fleet(ship(1, 20, 3, crew=[{"name": "B", "cp": 42}]))
+    single = naval_odds("dark_force", boarder, fleet(ship(1, 20, 3, crew=crew, seats=1)),
+                        seed=2)
+    multi = naval_odds("dark_force", boarder, fleet(ship(1, 20, 3, crew=crew)), seed=2)
+    assert single.ci95["attacker_wins"][0] > multi.ci95["attacker_wins"][1]
+    assert single.attacker_wins > multi.attacker_wins + 0.05
+
+
 def test_r_odds_1_same_seed_same_result_and_fractions_sum_to_one():
     sides = fleet(ship(), ship(3, 5, 4)), fleet(ship(5, 5, 2), stance="auto")
     first = naval_odds("dark_force", *sides, seed=42)
@@ -154,11 +168,17 @@ def test_r_odds_1_retreat_and_round_cap_are_undecided():
     stay = naval_odds("dark_force", fleet(ship(), stance="withdraw"),
                       fleet(ship(), stance="withdraw"), seed=1, retreat_possible=False)
     assert stay.attacker_wins > 0.1
-    # nobody can hit: every battle reaches the round cap
-    capped = naval_odds("d6_space", fleet(ship(datasheet=dict(SHEET, gun_damage="0D"))),
-                        fleet(ship(datasheet=dict(SHEET, gun_damage="0D"))), seed=1,
-                        max_rounds=2)
+    # nobody has attack dice (R-SPC-4): every battle reaches the round cap (hull 5D: two
+    # rounds of initiative fumbles can not destroy a ship)
+    unarmed = dict(SHEET, targeting="0D", gun_damage="0D", hull="5D")
+    capped = naval_odds("d6_space", fleet(ship(datasheet=unarmed)),
+                        fleet(ship(datasheet=unarmed)), seed=1, max_rounds=2)
     assert capped.undecided == 1
+    # guns at 0D still attack with the targeting dice (R-SPC-4): not every battle is capped
+    guns_out = dict(SHEET, gun_damage="0D")
+    armed = naval_odds("d6_space", fleet(ship(datasheet=guns_out)),
+                       fleet(ship(datasheet=guns_out)), seed=1, max_rounds=2)
+    assert armed.undecided < 1 and armed.attacker_wins > 0 and armed.defender_wins > 0
 
 
 def test_r_odds_1_at_least_10000_simulations_and_settings_checked():

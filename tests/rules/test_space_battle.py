@@ -1,8 +1,9 @@
 """R-SPC-2/3/4/5/7/8 in whole battles with scripted dice.
 
 Faces are scripted in draw order: initiatives (attacker ships, then defender ships), tie draws,
-then per acting ship its attack, the target's defence and hit-table rolls, then repairs.
-A ship with gun damage 0D does not attack, which keeps scripts short.
+then per acting ship its attack, the target's defence and hit-table rolls, then one repair face
+for every active ship (R-SPC-7), unless the battle ended. An ``unarmed`` ship (targeting and gun
+damage at 0D: no attack dice, R-SPC-4) does not attack, which keeps scripts short.
 """
 
 from rules.dice import ScriptedDice
@@ -11,6 +12,10 @@ from rules.space import Captain, Datasheet, SpaceShip, SpaceSide, resolve_space_
 
 def ship(sid, speed=0, captain=None, m="1D", t="1D", g="1D", s="1D", h="1D"):
     return SpaceShip(sid, f"ship{sid}", Datasheet(m, speed, t, g, s, h), captain)
+
+
+def unarmed(sid, **kw):
+    return ship(sid, t="0D", g="0D", **kw)
 
 
 def fight(faces, attackers, defenders, **kw):
@@ -32,9 +37,9 @@ def steps(outcome, step, **match):
 
 
 def test_r_spc_2_move_up_to_initiative_stop_at_range_and_attack():
-    a, b = ship(1, speed=20), ship(2, speed=10, g="0D")
+    a, b = ship(1, speed=20), unarmed(2, speed=10)
     # A init 3+20, B 2+10; A moves 20 of 23 (stops at 10 cm) and attacks: 2+1 < 12 misses
-    outcome, _ = fight([3, 2, 2, 1], [a], [b], start_distance_cm=30)
+    outcome, _ = fight([3, 2, 2, 1, 1, 1], [a], [b], start_distance_cm=30)
     move_a, move_b = steps(outcome, "move")
     assert (move_a["moved_cm"], move_a["advance"], move_a["distance"]) == (20, 20, 10)
     assert move_a["attacks"] == 2
@@ -43,8 +48,8 @@ def test_r_spc_2_move_up_to_initiative_stop_at_range_and_attack():
 
 
 def test_r_spc_2_no_attack_beyond_10_cm():
-    a, b = ship(1, speed=20), ship(2, speed=10, g="0D")
-    outcome, _ = fight([3, 2], [a], [b], start_distance_cm=50)
+    a, b = ship(1, speed=20), unarmed(2, speed=10)
+    outcome, _ = fight([3, 2, 1, 1], [a], [b], start_distance_cm=50)
     move_a, move_b = steps(outcome, "move")
     assert (move_a["moved_cm"], move_a["distance"], move_a["attacks"]) == (23, 27, None)
     assert (move_b["moved_cm"], move_b["distance"], move_b["attacks"]) == (12, 15, None)
@@ -53,19 +58,18 @@ def test_r_spc_2_no_attack_beyond_10_cm():
 
 def test_r_spc_3_target_is_enemy_with_lowest_remaining_hull():
     a = ship(1, speed=20)
-    bs = [ship(2, g="0D", h="3D"), ship(3, g="0D", h="2D+2"), ship(4, g="0D", h="2D+1"),
-          ship(5, g="0D", h="2D+1")]
+    bs = [unarmed(2, h="3D"), unarmed(3, h="2D+2"), unarmed(4, h="2D+1"), unarmed(5, h="2D+1")]
     # A 23; B 2,3,4,5. A attacks ship 4 (lowest hull, first of the tie): 3 vs 4 misses
-    outcome, _ = fight([3, 2, 3, 4, 5, 2, 1], [a], bs, start_distance_cm=30)
+    outcome, _ = fight([3, 2, 3, 4, 5, 2, 1] + [1] * 5, [a], bs, start_distance_cm=30)
     assert steps(outcome, "move", ship=1)[0]["target"] == 4
     assert steps(outcome, "attack", ship=1)[0]["target"] == 4
 
 
 def test_r_spc_2_attack_an_in_range_enemy_when_the_target_is_out_of_range():
     a = ship(1)
-    far_weak, near = ship(3, g="0D", h="1D"), ship(2, speed=30, g="0D", h="3D")
+    far_weak, near = unarmed(3, h="1D"), unarmed(2, speed=30, h="3D")
     # near dashes 30 cm to A; A's target (weakest) stays out of range, A attacks near
-    outcome, _ = fight([2, 3, 4, 2, 1], [a], [near, far_weak], start_distance_cm=40)
+    outcome, _ = fight([2, 3, 4, 2, 1, 1, 1, 1], [a], [near, far_weak], start_distance_cm=40)
     move_a = steps(outcome, "move", ship=1)[0]
     assert (move_a["target"], move_a["attacks"]) == (3, 2)
 
@@ -76,7 +80,7 @@ def test_r_spc_2_attack_an_in_range_enemy_when_the_target_is_out_of_range():
 def test_r_spc_3_initiative_order_and_ties_drawn():
     a, b = ship(1, speed=2), ship(2, speed=1)
     # 3+2 = 1+4: a tie, ordered by one d2 draw: face 2 takes the second of [1, 2] first
-    outcome, dice = fight([3, 4, 2], [a], [b], start_distance_cm=30)
+    outcome, dice = fight([3, 4, 2, 1, 1], [a], [b], start_distance_cm=30)
     order = steps(outcome, "order")[0]
     assert order["order"] == [2, 1] and order["initiative"] == {1: 5, 2: 5}
     assert order["dice"] == [2]
@@ -87,21 +91,21 @@ def test_r_spc_3_initiative_order_and_ties_drawn():
 
 def test_r_spc_3_three_way_tie_is_a_shuffle_of_draws():
     ships = [ship(1, speed=3), ship(2, speed=3)], [ship(3, speed=3)]
-    outcome, dice = fight([2, 2, 2, 3, 2], *ships, start_distance_cm=60)
+    outcome, dice = fight([2, 2, 2, 3, 2, 1, 1, 1], *ships, start_distance_cm=60)
     assert steps(outcome, "order")[0]["order"] == [3, 2, 1]
-    assert [r.sides for r in dice.log[3:]] == [3, 2]
+    assert [r.sides for r in dice.log[3:5]] == [3, 2]
 
 
 def test_r_spc_3_initiative_is_maneuver_plus_speed_with_wild_die():
-    outcome, _ = fight([6, 6, 2, 3], [ship(1, speed=4)], [ship(2, speed=1)],
+    outcome, _ = fight([6, 6, 2, 3, 1, 1], [ship(1, speed=4)], [ship(2, speed=1)],
                        start_distance_cm=60)
     init = steps(outcome, "initiative", ship=1)[0]
     assert (init["dice"], init["total"], init["initiative"]) == ([6, 6, 2], 14, 18)
 
 
 def test_r_spc_3_initiative_fumble_speed_and_random_system_loses_1d():
-    # A fumbles (wild 1): initiative = speed 2, hit table 2: guns -1D; A repairs with a 1
-    outcome, dice = fight([1, 2, 4, 1], [ship(1, speed=2)], [ship(2, speed=1)],
+    # A fumbles (wild 1): initiative = speed 2, hit table 2: guns -1D; both repair with a 1
+    outcome, dice = fight([1, 2, 4, 1, 1], [ship(1, speed=2)], [ship(2, speed=1)],
                           start_distance_cm=30)
     init = steps(outcome, "initiative", ship=1)[0]
     assert init["fumble"] and init["initiative"] == 2
@@ -120,7 +124,8 @@ def test_r_spc_3_fumble_bridge_with_captain_cancels_bonus_for_the_round():
              2, 2,      # B attacks A: 4 >= 0 hits
              5, 5, 5,   # A defends with 1D + 2D (no captain pip): no effect
              2, 3,      # A attacks with 1D + 1D (no captain die): 5 >= 3 hits
-             1, 2]      # B defends 2D, fumbles: 3, difference 2: shields down
+             1, 2,      # B defends 2D, fumbles: 3, difference 2: shields down
+             1, 1]      # repairs: nothing
     outcome, _ = fight(faces, [a], [b])
     assert steps(outcome, "defence", ship=1)[0]["code"] == "3D"
     assert steps(outcome, "attack", ship=1)[0]["code"] == "2D"
@@ -135,18 +140,18 @@ def test_r_spc_3_fumble_bridge_with_captain_cancels_bonus_for_the_round():
 
 
 def a_vs_unarmed():
-    return [ship(1)], [ship(2, g="0D")]
+    return [ship(1)], [unarmed(2)]
 
 
 def test_r_spc_4_lower_attack_misses():
-    outcome, _ = fight([2, 4, 2, 1], *a_vs_unarmed())
+    outcome, _ = fight([2, 4, 2, 1, 1, 1], *a_vs_unarmed())
     attack = steps(outcome, "attack", ship=1)[0]
     assert (attack["total"], attack["vs"], attack["decision"]) == (3, 4, "miss")
     assert steps(outcome, "attack", ship=2)[0]["decision"] == "no guns"
 
 
 def test_r_spc_4_equal_attack_hits():
-    outcome, _ = fight([2, 4, 2, 2, 5, 5], *a_vs_unarmed())
+    outcome, _ = fight([2, 4, 2, 2, 5, 5, 1, 1], *a_vs_unarmed())
     attack = steps(outcome, "attack", ship=1)[0]
     assert (attack["code"], attack["total"], attack["decision"]) == ("2D", 4, "hit")
     defence = steps(outcome, "defence", ship=2)[0]
@@ -155,8 +160,8 @@ def test_r_spc_4_equal_attack_hits():
 
 
 def test_r_spc_4_fumble_fails_and_costs_a_system_die():
-    # wild 1 with a 6: would hit, but fails; hit table 3: targeting -1D; repair roll 1
-    outcome, _ = fight([2, 4, 1, 6, 3, 1], *a_vs_unarmed())
+    # wild 1 with a 6: would hit, but fails; hit table 3: targeting -1D; repair rolls 1
+    outcome, _ = fight([2, 4, 1, 6, 3, 1, 1], *a_vs_unarmed())
     assert steps(outcome, "attack", ship=1)[0]["decision"] == "fumble"
     assert steps(outcome, "defence") == []
     assert outcome.ship(1).damage == {"targeting": 1}
@@ -164,7 +169,7 @@ def test_r_spc_4_fumble_fails_and_costs_a_system_die():
 
 def test_r_spc_4_fumble_bridge_with_captain_bonus_lost_for_round():
     a = ship(1, captain=Captain("gun_damage", "shields"))
-    outcome, _ = fight([2, 4, 1, 1, 1, 6], [a], [ship(2, g="0D")])
+    outcome, _ = fight([2, 4, 1, 1, 1, 6, 1, 1], [a], [unarmed(2)])
     assert steps(outcome, "fumble_damage")[0]["hit"] == "bridge (bonus off this round)"
     assert outcome.ship(1).captain_alive and outcome.ship(1).damage == {}
 
@@ -174,28 +179,30 @@ def test_r_spc_4_fumble_bridge_with_captain_bonus_lost_for_round():
 
 def test_r_spc_5_defence_fumble_counts_then_shields_down_for_next_hits():
     a1, a2 = ship(1), ship(2)
-    b = ship(3, g="0D", s="2D", h="2D")
+    b = unarmed(3, s="2D", h="2D")
     faces = [5, 4, 2,      # initiatives: A1 5, A2 4, B 2
              3, 3,         # A1 attacks: 6 hits
              1, 6, 6, 6,   # B defends 4D, fumble: 19 (the 1 counts), no effect; shields down
              4, 4,         # A2 attacks: 8 hits
              2, 2,         # B defends with hull only (2D): 4, difference 4
              5,            # hit table 5: hull -1D
-             2]            # repair: B restores the hull die
+             1, 1, 2]      # repairs: A1 and A2 nothing, B restores the hull die
     outcome, _ = fight(faces, [a1, a2], [b])
     first, second = steps(outcome, "defence", ship=3)
     assert (first["total"], first["fumble"], first["decision"]) == (19, True, "no effect")
     assert (second["code"], second["shields_down"], second["difference"]) == ("2D", True, 4)
     assert second["decision"] == "1D off one system"
     assert steps(outcome, "hit_table")[0]["hit"] == ["hull"]
-    assert steps(outcome, "repair")[0]["repaired"] == ["hull"]
+    assert steps(outcome, "repair", ship=3)[0]["repaired"] == ["hull"]
     assert outcome.ship(3).damage == {} and outcome.ship(3).status == "active"
 
 
 def test_r_spc_5_shields_return_next_round():
-    a, b = ship(1), ship(2, g="0D", s="2D")
+    a, b = ship(1), unarmed(2, s="2D")
     faces = [4, 2, 3, 3, 1, 1, 1,   # round 1: A hits 6 vs B's fumbled 3: diff 3, shields down
-             4, 2, 3, 3, 2, 2, 2]   # round 2: B defends with 3D again
+             1, 1,                  # repairs
+             4, 2, 3, 3, 2, 2, 2,   # round 2: B defends with 3D again
+             1, 1]
     outcome, _ = fight(faces, [a], [b], max_rounds=2)
     r1, r2 = steps(outcome, "defence", ship=2)
     assert r1["decision"] == "shields down" and r2["code"] == "3D" and not r2["shields_down"]
@@ -205,27 +212,29 @@ def test_r_spc_5_shields_return_next_round():
 
 
 def test_r_spc_7_repair_roll_has_no_wild_die_and_6_repairs_two():
-    a, b = ship(1), ship(2, g="0D", m="2D", t="2D", s="2D", h="3D")
+    a, b = ship(1), ship(2, g="0D", m="2D", t="2D", s="2D", h="3D")  # B acts after A
     faces = [5, 2, 1,         # A 5; B 2+1 = 3
              6, 2, 6, 5,      # A attacks 2D: wild 6 explodes twice: 6+2+6+5 = 19
              1, 1, 1, 1, 1,   # B defends 5D: 5 (fumble), difference 14: 2D off one system
-             3,               # hit table 3: targeting 2D -> 0D
-             6]               # repair: one face, a 6 does not explode: two repaired
+             3,               # hit table 3: targeting 2D -> 0D: B has no attack dice left
+             1, 6]            # repairs: A; B one face, a 6 does not explode: two repaired
     outcome, dice = fight(faces, [a], [b])
     defence = steps(outcome, "defence", ship=2)[0]
     assert defence["total"] == 5 and defence["fumble"]
     assert defence["difference"] == 14 and defence["decision"] == "2D off one system"
     assert steps(outcome, "hit_table")[0]["hit"] == ["targeting", "targeting"]
-    repair = steps(outcome, "repair")[0]
+    assert steps(outcome, "attack", ship=2)[0]["decision"] == "no guns"
+    repair = steps(outcome, "repair", ship=2)[0]
     assert repair["dice"] == [6] and repair["repaired"] == ["targeting", "targeting"]
     assert len(dice.log[-1].faces) == 1
 
 
-def test_r_spc_7_only_damaged_ships_roll_and_1_repairs_nothing():
-    outcome, dice = fight([2, 4, 1, 6, 3, 1], *a_vs_unarmed())
+def test_r_spc_7_a_repair_roll_of_1_repairs_nothing():
+    outcome, dice = fight([2, 4, 1, 6, 3, 1, 1], *a_vs_unarmed())
     repairs = steps(outcome, "repair")
-    assert [r["ship"] for r in repairs] == [1] and repairs[0]["repaired"] == []
-    assert dice.log[-1].purpose == "spc:r1:repair:ship=1"
+    assert [r["ship"] for r in repairs] == [1, 2] and repairs[0]["repaired"] == []
+    assert outcome.ship(1).damage == {"targeting": 1}
+    assert dice.log[-2].purpose == "spc:r1:repair:ship=1"
 
 
 # --- R-SPC-8 -------------------------------------------------------------------------------
@@ -233,7 +242,7 @@ def test_r_spc_7_only_damaged_ships_roll_and_1_repairs_nothing():
 
 def test_r_spc_8_ends_when_a_side_has_no_active_ships():
     a = ship(1, t="5D", g="5D")
-    b = ship(2, g="0D")
+    b = unarmed(2)
     faces = [2, 3] + [5] * 10 + [2, 2]  # 50 vs 4: difference 46, destroyed; no repair phase
     outcome, _ = fight(faces, [a], [b], max_rounds=5)
     assert (outcome.winner, outcome.rounds, outcome.reason) == ("attacker", 1, "annihilation")
@@ -245,7 +254,7 @@ def test_r_spc_8_ends_when_a_side_has_no_active_ships():
 
 
 def test_r_spc_8_after_max_rounds_no_winner():
-    outcome, _ = fight([2, 3] * 3, [ship(1, g="0D")], [ship(2, g="0D")], max_rounds=3)
+    outcome, _ = fight([2, 3, 1, 1] * 3, [unarmed(1)], [unarmed(2)], max_rounds=3)
     assert (outcome.winner, outcome.rounds, outcome.reason) == (None, 3, "max_rounds")
     assert all(s.status == "active" for s in outcome.ships)
 
@@ -261,7 +270,7 @@ def test_r_spc_8_both_sides_wiped_out_no_winner():
 
 
 def test_r_int_4_a_space_advantage_one_pip_first_round_only():
-    faces = [3, 2, 2, 2, 5, 5] * 2
+    faces = [3, 2, 2, 2, 5, 5, 1, 1] * 2
     outcome, _ = fight(faces, *a_vs_unarmed(), max_rounds=2, advantage="attacker")
     inits = steps(outcome, "initiative", ship=1)
     assert [(i["total"], i["advantage_pip"]) for i in inits] == [(4, 1), (3, 0)]
@@ -270,8 +279,63 @@ def test_r_int_4_a_space_advantage_one_pip_first_round_only():
 
 
 def test_r_spc_events_name_rules_and_carry_every_face():
-    faces = [5, 4, 2, 3, 3, 1, 6, 6, 6, 4, 4, 2, 2, 5, 2]
-    outcome, dice = fight(faces, [ship(1), ship(2)], [ship(3, g="0D", s="2D", h="2D")])
+    faces = [5, 4, 2, 3, 3, 1, 6, 6, 6, 4, 4, 2, 2, 5, 1, 1, 2]
+    outcome, dice = fight(faces, [ship(1), ship(2)], [unarmed(3, s="2D", h="2D")])
     assert all(e["rule"].startswith("R-SPC-") and e["step"] for e in outcome.events)
     replayed = [f for e in outcome.events for f in e.get("dice", [])]
     assert replayed == [f for record in dice.log for f in record.faces]
+
+
+# --- issue 15: R-SPC-4 guns at 0D, R-SPC-7 every active ship repairs --------------------------
+
+
+def test_r_spc_4_guns_at_0d_still_attack_with_targeting_dice():
+    a, b = ship(1, g="0D"), unarmed(2)
+    faces = [2, 4,    # initiatives: A 2, B 4; order B, A
+             5,       # A attacks with its targeting die alone (1D): 5 >= 4 hits
+             2, 1,    # B defends 2D: 3, difference 2: shields down
+             1, 1]    # repairs (R-SPC-7): A, B
+    outcome, dice = fight(faces, [a], [b])
+    attack = steps(outcome, "attack", ship=1)[0]
+    assert (attack["code"], attack["dice"], attack["decision"]) == ("1D", [5], "hit")
+    assert dice.log[2].purpose == "spc:r1:attack:ship=1"
+    assert steps(outcome, "defence", ship=2)[0]["decision"] == "shields down"
+
+
+def test_r_spc_4_targeting_at_0d_attacks_with_gun_dice():
+    a, b = ship(1, t="0D", g="2D"), unarmed(2)
+    outcome, _ = fight([2, 4, 3, 3, 5, 5, 1, 1], [a], [b])
+    attack = steps(outcome, "attack", ship=1)[0]
+    assert (attack["code"], attack["total"], attack["decision"]) == ("2D", 6, "hit")
+
+
+def test_r_spc_4_only_a_ship_with_no_attack_dice_does_not_attack():
+    a, b = ship(1, t="0D+2", g="0D+1"), unarmed(2)
+    outcome, dice = fight([2, 4, 1, 1], [a], [b])
+    assert [e["decision"] for e in steps(outcome, "attack")] == ["no guns", "no guns"]
+    assert [r.purpose for r in dice.log[2:]] == ["spc:r1:repair:ship=1", "spc:r1:repair:ship=2"]
+
+
+def test_r_spc_7_every_active_ship_rolls_repair_damaged_or_not():
+    a, b = unarmed(1), unarmed(2)
+    outcome, dice = fight([2, 3, 6, 4] * 2, [a], [b], max_rounds=2)
+    repairs = steps(outcome, "repair")
+    assert [(r["round"], r["ship"], r["dice"], r["repaired"]) for r in repairs] == [
+        (1, 1, [6], []), (1, 2, [4], []), (2, 1, [6], []), (2, 2, [4], [])]
+    assert [r.purpose for r in dice.log if ":repair:" in r.purpose] == [
+        "spc:r1:repair:ship=1", "spc:r1:repair:ship=2",
+        "spc:r2:repair:ship=1", "spc:r2:repair:ship=2"]
+    assert all(len(r.faces) == 1 and r.sides == 6 for r in dice.log if ":repair:" in r.purpose)
+
+
+def test_r_spc_7_draw_sequence_does_not_depend_on_damage():
+    """The same draws follow whether a ship was hurt or not; only what a repair does differs."""
+    a, b = unarmed(1, m="2D"), unarmed(2)
+    hurt, _ = fight([1, 1, 1,   # A's initiative fumbles; hit table 1: engines, maneuver -1D
+                     4,         # B's initiative
+                     2, 2], [a], [b])  # repairs: A gets its maneuver die back, B has none
+    whole, _ = fight([2, 1, 4, 2, 2], [a], [b])
+    for outcome, repaired in ((hurt, ["maneuver"]), (whole, [])):
+        repairs = steps(outcome, "repair")
+        assert [(r["ship"], r["repaired"]) for r in repairs] == [(1, repaired), (2, [])]
+    assert outcome.ship(1).damage == {} == hurt.ship(1).damage

@@ -101,3 +101,27 @@ def test_r_spc_events_replay_every_logged_face(spec, seed):
     again = RoundStream(seed, campaign_id=7, round_number=3)
     fight(again, spec)
     assert [r.as_dict() for r in again.log] == [r.as_dict() for r in stream.log]
+
+
+@settings(max_examples=150, deadline=None)
+@given(battles, st.integers(0, 2**32))
+def test_r_spc_7_every_active_ship_rolls_repair_each_round(spec, seed):
+    """R-SPC-7: at the end of every round that both sides survive, each active ship makes one
+    repair roll, in datasheet order, damaged or not; none when a side is gone (R-SPC-8)."""
+    outcome = fight(SimulationDice(seed), spec)
+    side = {ship_id: ship["side"] for ship_id, ship in outcome.events[0]["ships"].items()}
+    rounds: list[tuple[set[int], list[int]]] = []  # per round: ships destroyed, repairs
+    for event in outcome.events:
+        if event["step"] == "round":
+            rounds.append((set(), []))
+        elif event["step"] == "repair":
+            rounds[-1][1].append(event["ship"])
+        elif event.get("destroyed") is True or event["step"] == "destroyed":
+            rounds[-1][0].add(event["ship"])
+    assert len(rounds) == outcome.rounds
+    gone: set[int] = set()
+    for destroyed, repairs in rounds:
+        gone |= destroyed
+        active = [s for s in side if s not in gone]  # datasheet order
+        both = {side[s] for s in active} == {"attacker", "defender"}
+        assert repairs == (active if both else [])

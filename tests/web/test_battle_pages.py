@@ -315,3 +315,35 @@ def test_battle_page_queries_stay_constant(page_world, role):
     grow = lambda: grow_battles(page_world, battle)  # noqa: E731
     for url in (page_world.url("battles/"), battle_url(page_world, battle)):
         assert_constant_queries(client, url, grow)
+
+
+MORAL_BEHIND = {"outcome": "moral_victory", "attacker_vp": 6, "defender_vp": 6}
+
+
+def test_r_bat_3_a_moral_victory_behind_on_points_is_refused_next_to_the_outcome(page_world):
+    battle = page_duel(page_world, "battles")
+    anna = client_for(page_world.lg.a.user)
+    response = anna.post(battle_url(page_world, battle, "result/"), MORAL_BEHIND)
+    assert response.status_code == 400
+    field = response.content.decode().split('<div class="field invalid">', 1)[1]
+    field = field.split("</div>", 1)[0]
+    assert 'name="outcome"' in field and "R-BAT-3" in field
+    assert "moral victory needs the attacker ahead on points" in field
+    battle.refresh_from_db()
+    assert battle.result_status == ""
+    german = client_for(page_world.lg.a.user).post(
+        battle_url(page_world, battle, "result/"), MORAL_BEHIND, HTTP_ACCEPT_LANGUAGE="de")
+    assert "ein moralischer Sieg verlangt, dass der Angreifer nach Punkten vorn liegt" in \
+        german.content.decode()
+
+
+def test_r_bat_3_confirming_a_report_that_breaks_the_rule_is_refused(page_world):
+    battle = page_duel(page_world, "battles")
+    Battle.objects.filter(pk=battle.pk).update(result_status="reported",
+                                               reported_by=page_world.lg.a.user, **MORAL_BEHIND)
+    ben = client_for(page_world.lg.b.user)
+    response = ben.post(battle_url(page_world, battle, "result/confirm/"), follow=True)
+    html = response.content.decode()
+    assert "Refused:" in html and "R-BAT-3" in html
+    battle.refresh_from_db()
+    assert battle.result_status == "reported"

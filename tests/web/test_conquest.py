@@ -6,6 +6,7 @@ import re
 import pytest
 
 from battles.models import ConquestChoice, ConquestRoll
+from campaigns.models import Tile
 from tests.worlds import advance_to, client_for, declare
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -88,3 +89,29 @@ def test_other_players_see_no_items_of_anna(conquest):
     html = client_for(world.lg.b.user).get(world.url("conquest/")).content.decode()
     assert f'data-attack-id="{first.pk}"' not in html
     assert "no won attack" in html
+
+
+def _row_cells(html: str, attack: int) -> list[str]:
+    """Every table row of the attack on the page, as its text."""
+    return re.findall(rf'<tr data-attack-id="{attack}".*?</tr>', html, re.S)
+
+
+def test_r_con_7_page_shows_rolls_as_made_not_recomputed(conquest):
+    """Anna rolled on both tiles: "free" next to her edge tile (needed 3) and "far" (needed
+    7), each with -1 for two rolls on Alpha (R-CON-4). Then the map changes: the edge tile is
+    lost. The page still shows each roll as it was made, never "needed 7" for "free"."""
+    world, first, second = conquest
+    client = client_for(world.lg.a.user)
+    client.post(world.url("conquest/"), {"round": 1, "roll": [first.pk, second.pk]})
+    made = {r.attack_id: r for r in ConquestRoll.objects.filter(attack__in=[first, second])}
+    assert made[first.pk].threshold == 3
+    Tile.objects.filter(pk=world.tiles["a-edge"].pk).update(owner=world.lg.c)
+    html = client.get(world.url("conquest/?round=1")).content.decode()
+    (free_row,) = _row_cells(html, first.pk)
+    (far_row,) = _row_cells(html, second.pk)
+    assert 'data-threshold="3"' in free_row and 'data-threshold="7"' not in free_row
+    assert "33/36" in free_row  # 2d6 - 1 >= 3, as when it was rolled
+    assert 'data-modifier="multi_conquest"' in free_row and "R-CON-4" in free_row
+    assert f"({made[first.pk].dice[0]} + {made[first.pk].dice[1]})" in free_row
+    assert 'data-threshold="7"' in far_row and "15/36" in far_row  # 2d6 - 1 >= 7
+    assert "not as the map stands today" in html

@@ -199,3 +199,20 @@ def test_players_may_not_create_campaigns(page_world):
     assert client.post("/campaigns/new/", {"name": "Mine", "visibility": "public"}
                        ).status_code == 403
     assert not Campaign.objects.filter(name="Mine").exists()
+
+
+def test_r_bat_3_the_admin_form_refuses_a_moral_victory_behind_on_points(page_world):
+    attack = declare(page_world.lg.a, page_world.rnd, page_world.tiles["b-edge"])
+    advance_to(page_world.rnd, "battles")
+    battle = Battle.objects.get(attack=attack)
+    url = page_world.url(f"manage/battles/{battle.pk}/result/")
+    moral = {f"b{battle.pk}-outcome": "moral_victory", f"b{battle.pk}-attacker_vp": 12,
+             f"b{battle.pk}-defender_vp": 4}
+    assert _admin(page_world).post(url, moral).status_code == 302
+    response = _admin(page_world).post(url, {**moral, f"b{battle.pk}-attacker_vp": 4})
+    assert response.status_code == 400
+    html = response.content.decode()
+    error = html.split(f'id="id_b{battle.pk}-outcome_error"', 1)[1].split("</", 1)[0]
+    assert "R-BAT-3" in error and "attacker ahead on points" in error
+    battle.refresh_from_db()
+    assert (battle.outcome, battle.attacker_vp, battle.defender_vp) == ("moral_victory", 12, 4)

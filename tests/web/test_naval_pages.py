@@ -1,17 +1,28 @@
-"""The naval battle report page (R-INT-6, R-NAV-13): visible as in the API (participants and
-the admin at once, every member once the round closed, nobody else), and a replay of every
-logged step in words, with dice, sinkings, boardings, captures and retreats."""
+"""The naval battle report page (R-INT-6, R-NAV-13, R-FLT-7): from the selector the API uses.
+Once the fleets phase ended, whoever may read the campaign (its members; anyone if it is
+public) sees where, who, the outcome and the ships lost per side; the two players who fought
+and the admin also the lines, values, stances and a replay of every logged step in words, with
+dice, sinkings, boardings, captures and retreats. Before, nobody sees the battle."""
 
 from types import SimpleNamespace
 
-from campaigns.models import Campaign
+import pytest
+
+from campaigns.models import Campaign, Round
 from fleets.models import NavalBattle
+from fleets.services.phase import fleet_phase_resolve
+from league.services.rounds import round_advance
 from rules.dice import SimulationDice
 from rules.space import Datasheet, SpaceShip, SpaceSide, resolve_space_battle
 from tests.factories import AreaFactory, PlayerFactory
 from tests.web.queries import assert_constant_queries
 from tests.worlds import advance_to, client_for
 from web.presenters.replay import TELLERS, Names, replay
+
+# what only the replay of the boarding battle in X shows: anna's ships that stayed afloat, the
+# crews of the duel, the prize's cargo, stances, values, the step-through and its dice
+X_REPLAY_WORDS = ("Iron Fist", "Swift", "Boss", "Mate", "Guard", "Stance", "data-replay",
+                  'class="die"', "Attack / defence / agility", "R-BRD", "R-NAV-3")
 
 
 def _battle(sc, area: str) -> NavalBattle:
@@ -22,41 +33,104 @@ def _url(sc, battle: NavalBattle) -> str:
     return f"/campaigns/{sc.league.campaign.pk}/naval-battles/{battle.pk}/"
 
 
+def _fleets(sc) -> str:
+    return f"/campaigns/{sc.league.campaign.pk}/fleets/"
+
+
 def _get(sc, user, battle, **headers):
     return client_for(user).get(_url(sc, battle), **headers)
 
 
-def test_participants_and_the_admin_see_a_report_at_once(resolved_fleet_phase):
+def assert_summary_of_x(sc, response) -> None:
+    """R-FLT-7: X, anna against ben: anna won and took the Merchant Prince; nothing else."""
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Naval battle in X, round 1" in html
+    assert f"Winner: {sc.league.a.faction}" in html
+    assert "6 : 0 VP" in html
+    losses = html.split('id="losses-title"', 1)[1].split("</section>", 1)[0]
+    anna_lost, ben_lost = losses.split('data-losses="defender"', 1)
+    assert "no ship lost" in anna_lost
+    assert "captured" in ben_lost and "Merchant Prince" in ben_lost and "Frigate" in ben_lost
+    for word in X_REPLAY_WORDS:
+        assert word not in html, word
+    assert "shown only to the two players who fought it" in html
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["round open", "round closed"])
+def test_r_flt_7_a_member_who_did_not_fight_sees_only_the_summary(resolved_fleet_phase,
+                                                                   closed):
+    sc = resolved_fleet_phase
+    if closed:
+        advance_to(sc.rnd, "closed")
+    carl = sc.league.c.user  # fought dora in Y only
+    assert_summary_of_x(sc, _get(sc, carl, _battle(sc, "X")))
+    pirates = _get(sc, carl, _battle(sc, "O2")).content.decode()
+    assert "Lonely Frigate" in pirates and "sunk" in pirates  # anna's frigate sank
+    assert "Black Wake" not in pirates  # the pirates' ship stayed afloat
+    assert "data-replay" in _get(sc, carl, _battle(sc, "Y")).content.decode()
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["round open", "round closed"])
+def test_r_flt_7_the_players_who_fought_and_the_admin_see_the_replay(resolved_fleet_phase,
+                                                                     closed):
     sc, lg = resolved_fleet_phase, resolved_fleet_phase.league
-    boarding = _battle(sc, "X")  # anna against ben
+    if closed:
+        advance_to(sc.rnd, "closed")
     for user in (lg.a.user, lg.b.user, lg.admin):
-        assert _get(sc, user, boarding).status_code == 200
-    for user in (lg.c.user, lg.d.user):
-        assert _get(sc, user, boarding).status_code == 404
+        html = _get(sc, user, _battle(sc, "X")).content.decode()
+        assert all(word in html for word in ("Iron Fist", "Boss", "Mate", "Stance",
+                                             "data-replay", "Merchant Prince"))
+        assert "shown only to the two players who fought it" not in html
 
 
-def test_every_member_sees_the_reports_once_the_round_closed(resolved_fleet_phase):
-    sc = resolved_fleet_phase
-    advance_to(sc.rnd, "closed")
-    assert _get(sc, sc.league.c.user, _battle(sc, "X")).status_code == 200
-
-
-def test_strangers_never_see_a_report(resolved_fleet_phase, outsider):
-    sc = resolved_fleet_phase
-    Campaign.objects.filter(pk=sc.league.campaign.pk).update(visibility="public")
-    advance_to(sc.rnd, "closed")
+def test_r_flt_7_nobody_sees_a_battle_before_the_fleets_phase_ended(scripted_fleet_dice,
+                                                                    fleet_phase, outsider):
+    sc, lg = fleet_phase, fleet_phase.league
+    Campaign.objects.filter(pk=lg.campaign.pk).update(visibility="public")
+    round_advance(round_id=sc.rnd.pk, expected_phase="declare")
+    fleet_phase_resolve(round=sc.rnd)  # the job ran, the phase has not ended yet
+    assert Round.objects.get(pk=sc.rnd.pk).phase == "fleets"
     battle = _battle(sc, "X")
-    assert _get(sc, outsider, battle).status_code == 404
-    response = _get(sc, None, battle)
-    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    for user in (lg.a.user, lg.b.user, lg.c.user, lg.admin, outsider, None):
+        response = _get(sc, user, battle)
+        assert response.status_code == 404 and "Merchant Prince" not in \
+            response.content.decode()
+        assert _url(sc, battle) not in client_for(user).get(_fleets(sc)).content.decode()
 
 
-def test_the_list_on_the_fleets_page_links_the_visible_reports(resolved_fleet_phase):
+def test_r_flt_7_the_public_sees_the_summary_of_a_public_campaign_only(resolved_fleet_phase,
+                                                                      outsider):
     sc = resolved_fleet_phase
-    html = client_for(sc.league.b.user).get(
-        f"/campaigns/{sc.league.campaign.pk}/fleets/").content.decode()
-    assert _url(sc, _battle(sc, "X")) in html
-    assert _url(sc, _battle(sc, "O2")) not in html  # anna's battle against the pirates
+    battle = _battle(sc, "X")
+    for user in (outsider, None):  # private: no such campaign for them
+        assert _get(sc, user, battle).status_code == 404
+    Campaign.objects.filter(pk=sc.league.campaign.pk).update(visibility="public")
+    for closed in (False, True):
+        if closed:
+            advance_to(sc.rnd, "closed")
+        for user in (outsider, None):
+            assert_summary_of_x(sc, _get(sc, user, battle))
+            fleets = client_for(user).get(_fleets(sc)).content.decode()
+            assert _url(sc, battle) in fleets and "Iron Fist" not in fleets
+
+
+def test_the_list_on_the_fleets_page_links_every_visible_report(resolved_fleet_phase):
+    sc = resolved_fleet_phase
+    html = client_for(sc.league.c.user).get(_fleets(sc)).content.decode()
+    for area in ("X", "O2", "Y"):  # carl fought only in Y: the others as summaries
+        assert _url(sc, _battle(sc, area)) in html
+    section = html.split('id="naval-title"', 1)[1]
+    assert "the attacker won" in section and "the defender won" in section
+    assert "Iron Fist" not in section and "Boss" not in section
+
+
+def test_r_flt_7_the_summary_is_german_for_german_readers(resolved_fleet_phase):
+    sc = resolved_fleet_phase
+    html = _get(sc, sc.league.c.user, _battle(sc, "X"),
+                HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Verlorene Schiffe" in html and "kein Schiff verloren" in html
+    assert "gekapert" in html and "nur für die beiden Spieler" in html
 
 
 def test_r_nav_13_the_replay_tells_a_boarding_and_capture(resolved_fleet_phase):

@@ -83,6 +83,10 @@ def _battle(e: dict, n: Names) -> str:
     if e.get("advantage"):
         text += " " + _("%(side)s won the interception and has the advantage in the first "
                         "round.") % {"side": n.side(e["advantage"])}
+    for carried in e.get("hazard_hits") or []:  # R-SEA-2: hazard hits count in the battle
+        if isinstance(carried, dict):
+            text += " " + _("%(ship)s starts with %(hits)s hits from sea hazards here.") % {
+                "ship": n.ship(carried.get("ship")), "hits": carried.get("hits")}
     return text
 
 

@@ -25,7 +25,8 @@ RULE_HINTS = {
     "R-ECO-1": _("Attack armies cost requisition; you can not spend more than you have."),
     "R-CON-4": _("Only your own won attacks of this round can be rolled, and the choice is "
                  "made once."),
-    "R-BAT-3": _("Results are an outcome and victory points from 0 upwards."),
+    "R-BAT-3": _("Results are an outcome and victory points from 0 upwards; a moral victory "
+                 "needs the attacker ahead on points."),
     "wrong_phase": _("This is not possible in the current phase."),
     "not_active": _("The declaration is no longer active."),
     "already_chosen": _("Your choice is sealed already."),

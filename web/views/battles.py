@@ -21,17 +21,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from battles.models import Battle
 from battles.selectors.battles import (
     campaign_battles,
     date_proposals,
+    immediate_roll_of,
     limit_breakdown,
     result_history,
     round_battles,
 )
-from battles.selectors.chains import needs_decision
+from battles.selectors.chains import chain_roll_odds, needs_decision
+from battles.selectors.conquest import roll_dict
 from battles.selectors.lists import lists_revealed, participants, visible_lists
 from battles.services.chains import chain_decide
 from battles.services.feeds import calendar_token_of, calendar_token_regenerate
@@ -46,6 +49,8 @@ from battles.services.results import (
 )
 from battles.services.schedule import check_schedule_state, schedule_accept, schedule_propose
 from campaigns.errors import DomainError
+from campaigns.models import Round
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.values import parse_number
 from web.forms.battles import (
     AcceptDateForm,
@@ -159,6 +164,31 @@ def _may(scope: Scope, battle: Battle, now) -> dict:
     }
 
 
+# R-CON-6 / R-RND-3 at the battles deadline, in the reader's words.
+DEFAULT_DECISION = {"roll_all": _lazy("the roll is made"),
+                    "waive_all": _lazy("the roll is waived")}
+UNPLAYED_AS = {"defender_holds": _lazy("a defeat of the attacker"),
+               "attacker_wins": _lazy("a victory of the attacker")}
+
+
+def chain_context(battle: Battle, may: dict) -> dict | None:
+    """A chain link's part of the page (R-CON-6): the exact odds and every modifier of the
+    roll while its attacker decides (R-CON-7), the roll as it was made afterwards, and what
+    the battles deadline (not extended for a chain) does to an open decision and to later
+    links not yet played (R-RND-3)."""
+    if battle.chain_length < 2:
+        return None
+    ruleset = ruleset_of(battle.campaign)
+    made = immediate_roll_of(battle)
+    return {"decision": battle.chain_decision,
+            "odds": chain_roll_odds(battle) if may["decide"] else None,
+            "roll": roll_dict(made) if made else None,
+            "deadline_ahead": battle.round.phase not in (Round.Phase.CONQUEST,
+                                                         Round.Phase.CLOSED),
+            "default": DEFAULT_DECISION[ruleset.conquest_default],
+            "unplayed": UNPLAYED_AS[ruleset.unplayed_outcome]}
+
+
 def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
     now = timezone.now()
     may = _may(scope, battle, now)
@@ -168,7 +198,7 @@ def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
                 "report_form": ResultForm() if may["report"] else None,
                 "dispute_form": DisputeForm() if may["answer"] else None}
     return scope.context(
-        battle=battle, row=battle_row(battle, now), may=may,
+        battle=battle, row=battle_row(battle, now), may=may, chain=chain_context(battle, may),
         list_sections=_list_sections(battle, lists, scope.player if may["playing"] else None),
         proposals=date_proposals(battle), history=result_history(battle),
         **{**defaults, **forms})

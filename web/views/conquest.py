@@ -1,6 +1,6 @@
 """/campaigns/<id>/conquest/: the player's won attacks with threshold, modifiers and exact
 chance (R-CON-7), recomputed live (htmx) as boxes are ticked; the sealed choice (R-CON-4) and,
-once every choice is in, the rolls with their dice."""
+once every choice is in, the rolls as they were made (threshold, modifiers, chance, dice)."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from battles.selectors.conquest import conquest_view
 from battles.services.conquest import conquest_choose
 from campaigns.errors import DomainError
-from campaigns.models import Round, Tile
+from campaigns.models import Attack, Round, Tile
 from campaigns.values import parse_number, parse_numbers
 from web.forms.common import add_service_error
 from web.forms.conquest import ConquestChoiceForm
@@ -39,9 +39,13 @@ def _preview(params) -> list[int] | None:
 
 
 def conquest_context(scope: Scope, rnd: Round | None, preview=None, form=None) -> dict:
+    """Before the rolls: the items with the odds of the choice (R-CON-7). Once they are made:
+    each roll as it was made and the waived attacks (R-CON-5); nothing is recomputed."""
     if rnd is None:
-        return {"conquest_round": None, "items": [], "rolls": []}
+        return {"conquest_round": None, "items": [], "rolls": [], "waived": []}
     view = conquest_view(rnd, scope.player, preview)
+    waived = list(Attack.objects.filter(pk__in=view["waived"]).select_related("tile__planet")
+                  .order_by("pk")) if view["waived"] else []
     tiles = Tile.objects.filter(pk__in={row["tile"] for row in view["items"] + view["rolls"]})
     tiles = {tile.pk: tile for tile in tiles.select_related("planet")}
     chosen = view["choice"] if view["choice"] is not None else preview
@@ -51,6 +55,7 @@ def conquest_context(scope: Scope, rnd: Round | None, preview=None, form=None) -
     return {"conquest_round": rnd, "items": items,
             "rolls": [{**roll, "tile_obj": tiles[roll["tile"]]} for roll in view["rolls"]],
             "choice": view["choice"], "resolved": view["resolved"],
+            "waived": [attack.tile for attack in waived],
             "choosing": (rnd.phase == Round.Phase.CONQUEST and view["choice"] is None
                          and not view["resolved"] and bool(items)),
             "expected": sum(item["chance"] for item in items if item["ticked"]),

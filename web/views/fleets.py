@@ -1,7 +1,7 @@
 """/campaigns/<id>/fleets/: the viewer's fleets in full (ships with values, cargo, crew and
 datasheet, standing orders, this round's movement order), with the forms to change them;
-other fleets with their public fields only (R-FLT-7); the sea hazards and naval battle reports
-the viewer may see (R-SEA-2, R-NAV-13).
+other fleets with their public fields only (R-FLT-7); the sea hazards the viewer may see
+(R-SEA-2) and the naval battles of rounds past the fleets phase (R-FLT-7, R-NAV-13).
 
 Movement orders are built by clicking areas: each area is a button carrying its neighbours
 (``static/feldzug.js`` keeps the path field in step); without script the area numbers are typed.
@@ -28,6 +28,7 @@ from fleets.models import Fleet, Ship
 from fleets.selectors.fleets import (
     campaign_fleets,
     fleet_views,
+    naval_report,
     ship_data,
     visible_hazards,
     visible_naval_battles,
@@ -131,15 +132,16 @@ def fleets_context(scope: Scope, bound: dict | None = None) -> dict:
         context["hazards"] = [{"hazard": h, "area_obj": areas.get(h.area_id)} for h in
                               visible_hazards(campaign, player=scope.player,
                                               is_admin=scope.is_admin)]
-        context["naval_battles"] = naval_rows(scope, areas, players)
+    context["naval_battles"] = naval_rows(scope, areas, players)
     return scope.context(**context)
 
 
 def naval_rows(scope: Scope, areas: dict, players: dict) -> list[dict]:
-    battles = visible_naval_battles(scope.campaign, player=scope.player, is_admin=scope.is_admin)
-    return [{"battle": b, "area_obj": areas.get(b.area_id),
-             "attacker": players.get(b.attacker_id), "defender": players.get(b.defender_id),
-             "winner": b.outcome.get("winner")} for b in battles]
+    """Every battle the reader may open (R-FLT-7), with its summary: where, who, the winner."""
+    reports = [naval_report(b, player=scope.player, is_admin=scope.is_admin)
+               for b in visible_naval_battles(scope.campaign)]
+    return [{"report": r, "area_obj": areas.get(r["area"]), "attacker": players.get(r["attacker"]),
+             "defender": players.get(r["defender"])} for r in reports]
 
 
 def render_fleets(request, scope: Scope, bound: dict | None = None, status: int = 200):
