@@ -1,6 +1,25 @@
 from django.apps import AppConfig
+from django.core import checks
 
 
 class BattlesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "battles"
+
+    def ready(self):
+        checks.register(site_host_check)
+
+
+def site_host_check(app_configs=None, **kwargs) -> list:
+    """``SITE_HOST`` must make calendar UIDs (``battle-<id>@<host>``, R-BAT-2): caught by
+    ``manage.py check`` instead of failing every feed request."""
+    from django.conf import settings
+
+    from battles.calendar import uid_host
+
+    try:
+        uid_host(settings.SITE_HOST)
+    except ValueError as exc:
+        return [checks.Error(str(exc), hint="Set SITE_HOST to the site's public host name, "
+                                            "e.g. feldzug.example.org.", id="battles.E001")]
+    return []

@@ -2,21 +2,33 @@
 player, built with the ``icalendar`` library from plain values (no models).
 
 Calendar clients match events by UID and take a changed event only if its SEQUENCE is higher,
-so callers pass stable UIDs and bump ``sequence`` whenever a date, time or place changes.
+so callers pass stable UIDs and bump ``sequence`` whenever a date, time or place changes, and
+when an event is cancelled (``cancelled``: STATUS:CANCELLED, RFC 5545 3.8.1.11).
 [decision] DTSTAMP is the event's ``last_modified`` (RFC 5545 for feeds without METHOD): the
 same data always gives the same bytes, which keeps ETags and client caches stable.
+
+UIDs are ``<kind>-<id>@<host>`` (RFC 5545 3.8.4.7 recommends the domain on the right), the host
+being the site's configured one (``settings.SITE_HOST``), so two installations never share UIDs.
+
+Every TEXT value (names, summaries, places, descriptions) is escaped here (``Text``) exactly as
+RFC 5545 3.3.11 says; icalendar 7's own escaping also turns a literal ``\\N`` into a line break
+and writes unknown properties such as X-WR-CALNAME unescaped.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
 PRODID = "-//Feldzug//Campaign calendar//EN"
-UID_DOMAIN = "feldzug"
+LABEL = r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
+HOST = re.compile(rf"\[[0-9a-f:.]+\]|{LABEL}(?:\.{LABEL})*")  # a host name or [IP address]
+CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not allowed in TEXT (HTAB is)
+CANCELLED_PREFIX = "Cancelled: "
 BATTLE_LENGTH = timedelta(hours=3)
 DEADLINE_LENGTH = timedelta(minutes=15)  # deadlines are instants; a short event shows them
 REFRESH = timedelta(hours=1)  # also written as X-PUBLISHED-TTL:PT1H
@@ -25,7 +37,8 @@ REFRESH = timedelta(hours=1)  # also written as X-PUBLISHED-TTL:PT1H
 @dataclass(frozen=True)
 class CalendarEvent:
     """One VEVENT. Datetimes must be timezone-aware; they are written in UTC. ``end`` None
-    writes no DTEND (the event is an instant). ``busy`` False marks it TRANSPARENT."""
+    writes no DTEND (the event is an instant). ``busy`` False marks it TRANSPARENT;
+    ``cancelled`` writes STATUS:CANCELLED (and TRANSPARENT), otherwise STATUS:CONFIRMED."""
 
     uid: str
     summary: str
@@ -36,6 +49,7 @@ class CalendarEvent:
     sequence: int
     last_modified: datetime
     busy: bool = True
+    cancelled: bool = False
 
     def __post_init__(self):
         if not self.uid.strip():
@@ -50,14 +64,41 @@ class CalendarEvent:
             raise ValueError("sequence must not be negative")
 
 
+class Text(vText):
+    """A TEXT value escaped as RFC 5545 3.3.11 says: ``\\`` ``;`` ``,`` escaped, every line
+    break (CRLF, CR, LF) written ``\\n``, other control characters (not allowed in TEXT)
+    left out. A strict parser reads back exactly the text, line breaks as LF."""
+
+    def to_ical(self) -> bytes:
+        return escape_text(str(self)).encode(self.encoding)
+
+
+def escape_text(value: str) -> str:
+    """``value`` as RFC 5545 TEXT (see ``Text``)."""
+    value = CONTROLS.sub("", value.replace("\r\n", "\n").replace("\r", "\n"))
+    return (value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            .replace("\n", "\\n"))
+
+
+def uid_host(host: str) -> str:
+    """The host part of a UID: a host name or a bracketed IP address, in lower case; anything
+    else (empty, blanks, ``@``, a URL) is refused."""
+    cleaned = host.lower() if isinstance(host, str) else ""
+    if not HOST.fullmatch(cleaned):
+        raise ValueError(f"host {host!r} is not a host name")
+    return cleaned
+
+
 def build_calendar(name: str, events: Iterable[CalendarEvent]) -> bytes:
     """R-BAT-2: an iCalendar feed named ``name`` holding ``events`` (sorted by start). UIDs
-    must be unique within one feed."""
+    must be unique within one feed. The name is written as RFC 7986 NAME and as the older
+    X-WR-CALNAME most clients read, both as TEXT."""
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", name)
+    calendar.add("name", Text(name))
+    calendar.add("x-wr-calname", Text(name))
     calendar.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})  # RFC 7986
     calendar.add("x-published-ttl", "PT1H")  # the same hint for Outlook and older clients
     seen: set[str] = set()
@@ -71,19 +112,20 @@ def build_calendar(name: str, events: Iterable[CalendarEvent]) -> bytes:
 
 def _vevent(event: CalendarEvent) -> Event:
     vevent = Event()
-    vevent.add("uid", event.uid)
+    vevent.add("uid", Text(event.uid))
     vevent.add("dtstamp", _utc(event.last_modified))
     vevent.add("last-modified", _utc(event.last_modified))
     vevent.add("sequence", event.sequence)
-    vevent.add("summary", event.summary)
+    vevent.add("status", "CANCELLED" if event.cancelled else "CONFIRMED")
+    vevent.add("summary", Text(event.summary))
     vevent.add("dtstart", _utc(event.start))
     if event.end is not None:
         vevent.add("dtend", _utc(event.end))
     if event.location:
-        vevent.add("location", event.location)
+        vevent.add("location", Text(event.location))
     if event.description:
-        vevent.add("description", event.description)
-    vevent.add("transp", "OPAQUE" if event.busy else "TRANSPARENT")
+        vevent.add("description", Text(event.description))
+    vevent.add("transp", "OPAQUE" if event.busy and not event.cancelled else "TRANSPARENT")
     return vevent
 
 
@@ -93,31 +135,35 @@ def _utc(value: datetime) -> datetime:
 
 def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: str,
                  start: datetime, place: str, sequence: int, last_modified: datetime,
-                 campaign: str = "", round_number: int | None = None,
-                 length: timedelta = BATTLE_LENGTH) -> CalendarEvent:
+                 host: str, campaign: str = "", round_number: int | None = None,
+                 cancelled: str = "", length: timedelta = BATTLE_LENGTH) -> CalendarEvent:
     """R-BAT-2: an accepted battle date. ``defender`` None is a neutral garrison (R-ATK-4).
-    UID ``battle-<id>@feldzug``."""
+    UID ``battle-<id>@<host>``. ``cancelled``, if given, says why the date is off: the event
+    stays where it was planned, as STATUS:CANCELLED with the reason in its description; the
+    caller bumps ``sequence`` and ``last_modified``."""
     opponent = defender or "neutral garrison"
-    details = [f"Campaign: {campaign}" if campaign else "",
+    details = [cancelled,
+               f"Campaign: {campaign}" if campaign else "",
                f"Round {round_number}" if round_number is not None else "",
                f"Tile: {tile}"]
+    summary = f"Battle: {attacker} vs {opponent} ({tile})"
     return CalendarEvent(
-        uid=f"battle-{battle_id}@{UID_DOMAIN}",
-        summary=f"Battle: {attacker} vs {opponent} ({tile})",
+        uid=f"battle-{battle_id}@{uid_host(host)}",
+        summary=f"{CANCELLED_PREFIX}{summary}" if cancelled else summary,
         start=start, end=start + length, location=place,
         description="\n".join(d for d in details if d),
-        sequence=sequence, last_modified=last_modified)
+        sequence=sequence, last_modified=last_modified, cancelled=bool(cancelled))
 
 
 def deadline_event(*, round_id: int, phase: str, at: datetime, sequence: int,
-                   last_modified: datetime, campaign: str = "",
+                   last_modified: datetime, host: str, campaign: str = "",
                    round_number: int | None = None) -> CalendarEvent:
     """R-BAT-2, R-RND-1: the end of a round's phase, as a short event that does not block
-    time. UID ``deadline-<round id>-<phase>@feldzug``."""
+    time. UID ``deadline-<round id>-<phase>@<host>``."""
     prefix = f"{campaign}: " if campaign else ""
     where = f"round {round_number} " if round_number is not None else ""
     return CalendarEvent(
-        uid=f"deadline-{round_id}-{phase}@{UID_DOMAIN}",
+        uid=f"deadline-{round_id}-{phase}@{uid_host(host)}",
         summary=f"{prefix}{where}{phase} deadline".strip(),
         start=at, end=at + DEADLINE_LENGTH, location="",
         description=f"The {phase} phase ends at this time.",

@@ -1,30 +1,44 @@
-"""Army lists (R-ARM-1, R-ARM-2): read pasted text, a JSON entry list or a BattleScribe / New
-Recruit roster file into one ``ParsedList``, and check it against the participant's limit.
+"""Army lists (R-ARM-1, R-ARM-2): read a JSON entry list or a BattleScribe / New Recruit roster
+file into one ``ParsedList``, and check it against the participant's limit. Pasted text is read
+by ``battles.list_text`` into the same shape.
 
 Pure Python. Every unreadable input raises ``RosterError`` with a message meant for the player
-(the API answers 400); a list over its limit raises ``ListOverLimit`` (R-ARM-1).
+(the API answers 400; ``rule`` names the rule when one is broken); a list over its limit raises
+``ListOverLimit`` (R-ARM-1).
 
-Roster files (``parse_roster_file``) are read into one shape, which is also the New Recruit JSON
-export this module accepts (attributes become keys, containers become lists)::
+Roster files (``parse_roster_file``) are recognised by their content, never by their name: a zip
+(``PK`` signature) is a ``.rosz``, XML with a ``roster`` root a ``.ros``, a JSON object holding
+``"roster"`` a New Recruit export. They are read into one shape, which is also the New Recruit
+JSON export (attributes become keys, containers become lists)::
 
     {"roster": {
         "name": "My list",
         "costs": [{"name": "pts", "typeId": "points", "value": 1000}],
+        "costLimits": [{"name": "pts", "typeId": "points", "value": 2000}],
         "forces": [{
             "catalogueName": "Space Marines",
             "selections": [{"name": "Captain", "customName": "...", "number": 1,
-                            "costs": [...], "selections": [...]}],
+                            "type": "model", "costs": [...], "selections": [...],
+                            "categories": [{"name": "Character"}]}],
             "forces": [...]}]}}
 
 A container may also be wrapped the xml2js way (``"costs": {"cost": [...]}``, or one object
 instead of a list). Costs carry ``typeId`` (``costTypeId`` in 2.01-style files) and a numeric or
 numeric-string ``value``. Unknown keys are ignored.
 
-Points: a cost counts if its type id is ``points``; a file without such ids counts the costs
-named ``pts`` / ``points``. Other costs (`` PL``, ``CP``, ...) are ignored. A unit is a
-top-level selection of a force; its points are its own costs plus those of all its nested
-selections. Costs are taken as written: BattleScribe stores each selection's cost already
-multiplied by its ``number``.
+Points (R-ARM-2): the roster declares its cost types itself - in ``costs`` and ``costLimits``
+and on every cost it lists. The points are the cost types named like points (``pts``, ``pt``,
+``points``, ``Point(s)``, ``Pts.`` in any case) or with the type id ``points``, whatever their
+type id otherwise is (New Recruit uses GUIDs, e.g. Horus Heresy 3rd edition's ``Point(s)``). A
+cost counts when its type id is one of those, or it has no type id and such a name. Other costs
+(``PL``, ``CP``, ``EP``, ...) never count. A roster with no points cost at all (Kill Team's EP,
+Apocalypse's PL) - or whose points are all 0 while it prices its units in another cost - is
+refused (``NoPointsCost``): the campaign counts points.
+
+A unit is a top-level selection of a force (or of the roster); its points are its own costs plus
+those of all its nested selections. Costs are taken as written: BattleScribe stores each
+selection's cost already multiplied by its ``number``. A top-level selection that configures the
+list rather than adding to it is a list setting, not a unit (``_is_setting``).
 
 [decision] The entries' sum is the list's total (the limit is checked on it). A stated total
 (a text "Total:" line, JSON ``total``, the roster's own costs) is kept as ``roster_total``; when
@@ -49,22 +63,52 @@ from rules.text import forbidden_character
 
 MAX_BYTES = 2 * 1024 * 1024  # unpacked size of any list or roster
 MAX_ENTRIES = 500
+MAX_SETTINGS = 50
 MAX_POINTS = 100_000
 MAX_NAME = 200
 MAX_LINE = 300  # a pasted text line: name, separator, points
 MAX_COST = Decimal(10**9)  # any single cost beyond this is garbage, not a points value
 MAX_DEPTH = 64  # nesting of selections / forces; real rosters stay below 10
+MAX_MEMBERS = 100  # entries of a .rosz looked at; a re-zipped roster has a handful
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
-POINT_COST_NAMES = frozenset({"pts", "pt", "points"})
+POINT_COST_NAMES = frozenset({"pt", "pts", "point", "points"})  # after ``_cost_name_key``
 SOURCES = ("text", "json", "ros", "rosz", "newrecruit")
+NOT_A_ROSTER = ("The file is not a roster: upload a BattleScribe or New Recruit roster (.ros or "
+                ".rosz) or a New Recruit JSON export, or paste a text list instead.")
 
 
 class RosterError(ValueError):
-    """An army list that cannot be read (R-ARM-2); ``message`` is shown to the player."""
+    """An army list that cannot be read (R-ARM-2); ``message`` is shown to the player, ``rule``
+    names the rule it breaks, if any."""
 
-    def __init__(self, message: str):
+    rule: str | None = None
+
+    def __init__(self, message: str, *, rule: str | None = None):
         super().__init__(message)
         self.message = message
+        if rule is not None:
+            self.rule = rule
+
+
+class NoPointsCost(RosterError):
+    """R-ARM-2: the roster has no points cost (``zero`` is False), or its points are all 0 while
+    it prices its units in another cost (``zero`` is True). ``cost_types`` are the names of the
+    cost types the file has."""
+
+    rule = "R-ARM-2"
+
+    def __init__(self, cost_types: tuple[str, ...], *, zero: bool = False):
+        self.cost_types, self.zero = cost_types, zero
+        types = ", ".join(cost_types)
+        if not cost_types:
+            detail = "the roster has no costs at all"
+        elif zero:
+            detail = (f"the roster's points are 0 for every unit; it is priced in other costs "
+                      f"(cost types: {types})")
+        else:
+            detail = f"the roster has no points cost (cost types: {types})"
+        super().__init__(f"R-ARM-2: {detail}; this campaign counts points. Export the list "
+                         "with its points.")
 
 
 class ListOverLimit(ValueError):
@@ -82,9 +126,18 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A list setting (battle size, detachment, lore, ...): configures the list, adds no units
+    and no points. ``name`` or ``value`` may be empty."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
 class ParsedList:
     """An army list as read (R-ARM-1): ``total`` is the sum of the entries; ``roster_total``
-    the total the input stated itself, if any."""
+    the total the input stated itself, if any; ``settings`` the list's settings."""
 
     name: str
     faction: str
@@ -93,6 +146,7 @@ class ParsedList:
     roster_total: int | None
     warnings: tuple[str, ...]
     source: str
+    settings: tuple[Setting, ...] = ()
 
     def __post_init__(self):
         if self.total != sum(e.points for e in self.entries):
@@ -109,6 +163,7 @@ class ParsedList:
             "roster_total": self.roster_total,
             "warnings": list(self.warnings),
             "source": self.source,
+            "settings": [{"name": s.name, "value": s.value} for s in self.settings],
         }
 
 
@@ -118,38 +173,54 @@ def check_limit(parsed: ParsedList, limit: int) -> None:
         raise ListOverLimit(limit, parsed.total, parsed.total - limit)
 
 
-# --- shared checks ---------------------------------------------------------------------------
+# --- shared checks (also used by battles.list_text) -------------------------------------------
 
-def _entry(name: object, points: object, where: str) -> Entry:
+def make_entry(name: object, points: object, where: str) -> Entry:
     if not isinstance(name, str) or not " ".join(name.split()):
         raise RosterError(f"{where}: the unit needs a name.")
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
         raise RosterError(f"{where}: the unit name is longer than {MAX_NAME} characters.")
-    return Entry(name, _points(points, where))
+    return Entry(name, checked_points(points, where))
 
 
-def _points(value: object, where: str) -> int:
+def checked_points(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
         raise RosterError(f"{where}: points must be a whole number from 0 to {MAX_POINTS}.")
     return value
 
 
-def _build(name: str, faction: str, entries: list[Entry], stated: int | None, source: str,
-           warnings: tuple[str, ...] = ()) -> ParsedList:
+def clip(text: str) -> str:
+    """``text`` with whitespace collapsed, cut to ``MAX_NAME`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "\u2026"
+
+
+def make_setting(name: str, value: str) -> Setting:
+    return Setting(clip(name), clip(value))
+
+
+def build_list(name: str, faction: str, entries: list[Entry], stated: int | None, source: str,
+               warnings: tuple[str, ...] = (), settings: list[Setting] | tuple = ()
+               ) -> ParsedList:
     _check_characters("The list's name", name)
     _check_characters("The faction", faction)
     for index, entry in enumerate(entries):
         _check_characters(f"Unit {index + 1}", entry.name)
+    for index, setting in enumerate(settings):
+        _check_characters(f"Setting {index + 1}", f"{setting.name} {setting.value}")
     if not entries:
         raise RosterError("The list has no units.")
     if len(entries) > MAX_ENTRIES:
         raise RosterError(f"The list has more than {MAX_ENTRIES} units.")
+    if len(settings) > MAX_SETTINGS:
+        raise RosterError(f"The list has more than {MAX_SETTINGS} settings.")
     total = sum(e.points for e in entries)
     if stated is not None and stated != total:
         warnings += (f"The stated total ({stated}) differs from the sum of the units ({total}); "
                      "the sum counts.",)
-    return ParsedList(name, faction, tuple(entries), total, stated, warnings, source)
+    return ParsedList(name, faction, tuple(entries), total, stated, warnings, source,
+                      tuple(settings))
 
 
 def _check_characters(where: str, text: str) -> None:
@@ -158,68 +229,6 @@ def _check_characters(where: str, text: str) -> None:
     found = forbidden_character(text)
     if found:
         raise RosterError(f"{where}: {found}.")
-
-
-# --- pasted text -----------------------------------------------------------------------------
-
-_NUM = r"(?P<pts>\d{1,3}(?:[.,]\d{3})+|\d+)"  # 90, 1500, 1,500 or 1.500
-_UNIT = r"(?:\s*(?:pts?|points?|punkte|p)\.?)?"
-_ENTRY_FORMS = (
-    re.compile(rf"(?P<name>.+?)\s*[-\u2013\u2014:]\s*{_NUM}{_UNIT}", re.I),  # name - 90 (pts)
-    re.compile(rf"(?P<name>.+?)\s*[(\[]\s*{_NUM}{_UNIT}\s*[)\]]", re.I),  # name (90 pts)
-    re.compile(rf"(?P<name>.+?)\s+{_NUM}\s*(?:pts?|points?|punkte)\.?", re.I),  # name 90 pts
-)
-_TOTAL = re.compile(
-    rf"(?:(?:total|sum|summe|gesamt)\b\s*[-\u2013\u2014:=]?|=)\s*[(\[]?\s*{_NUM}{_UNIT}\s*[)\]]?",
-    re.I)
-_BULLET = re.compile(r"^[-*+\u2022]\s+")
-_LETTER = re.compile(r"[^\W\d_]")
-
-
-def parse_text(text: str, *, name: str = "") -> ParsedList:
-    """R-ARM-2: one ``name - points`` per line (also ``name: points``, ``name (90 pts)``,
-    ``name 90 pts``, en/em dashes, bullets, blank lines). A ``Total: 1500`` or ``= 1500`` line
-    is checked against the sum, not counted. ``name`` names the list."""
-    if not isinstance(text, str):
-        raise RosterError("The list must be text.")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RosterError("The list is larger than 2 MB.")
-    found = forbidden_character(text)
-    if found:
-        line = text.count("\n", 0, found.position) + 1
-        raise RosterError(f"Line {line}: {found}.")
-    entries: list[Entry] = []
-    stated: int | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = _BULLET.sub("", " ".join(raw.split()))
-        if not line:
-            continue
-        if len(line) > MAX_LINE:  # also keeps the lazy patterns linear and numbers short
-            raise RosterError(f"Line {number}: the line is longer than {MAX_LINE} characters.")
-        total = _TOTAL.fullmatch(line)
-        if total and stated is not None:
-            raise RosterError(f"Line {number}: the list has a second total line.")
-        if total:
-            stated = _text_points(total["pts"], number)
-            continue
-        entries.append(_text_entry(line, number))
-        if len(entries) > MAX_ENTRIES:
-            raise RosterError(f"The list has more than {MAX_ENTRIES} units.")
-    return _build(name.strip(), "", entries, stated, "text")
-
-
-def _text_entry(line: str, number: int) -> Entry:
-    for form in _ENTRY_FORMS:
-        match = form.fullmatch(line)
-        if match and _LETTER.search(match["name"]):
-            return _entry(match["name"], _text_points(match["pts"], number), f"Line {number}")
-    shown = line if len(line) <= 60 else line[:57] + "..."
-    raise RosterError(f'Line {number}: cannot read "{shown}"; write one unit per line as '
-                      '"name - points".')
-
-
-def _text_points(digits: str, number: int) -> int:
-    return _points(int(re.sub(r"[.,]", "", digits)), f"Line {number}")
 
 
 # --- JSON entry list -------------------------------------------------------------------------
@@ -247,8 +256,8 @@ def parse_entries(data: object) -> ParsedList:
     entries = [_json_entry(item, i) for i, item in enumerate(items)]
     stated = data.get("total")
     if stated is not None:
-        _points(stated, "The total")
-    return _build(name.strip(), faction.strip(), entries, stated, "json")
+        checked_points(stated, "The total")
+    return build_list(name.strip(), faction.strip(), entries, stated, "json")
 
 
 def _json_entry(item: object, index: int) -> Entry:
@@ -256,7 +265,7 @@ def _json_entry(item: object, index: int) -> Entry:
     if not isinstance(item, dict):
         raise RosterError(f'{where}: must be an object with "name" and "points".')
     _no_unknown_keys(item, _ENTRY_KEYS, where)
-    return _entry(item.get("name"), item.get("points"), where)
+    return make_entry(item.get("name"), item.get("points"), where)
 
 
 def _no_unknown_keys(data: dict, allowed: frozenset, where: str) -> None:
@@ -265,43 +274,69 @@ def _no_unknown_keys(data: dict, allowed: frozenset, where: str) -> None:
         raise RosterError(f'{where}: unknown field "{unknown[0]}".')
 
 
-# --- roster files ----------------------------------------------------------------------------
+# --- roster files: what the file is --------------------------------------------------------------
+
+_ZIP_SIGNATURES = (b"PK\x03\x04", b"PK\x05\x06")  # a member first, or an empty archive
+_UTF8_BOM = b"\xef\xbb\xbf"
+
 
 def parse_roster_file(filename: str, content: bytes) -> ParsedList:
-    """R-ARM-2: a BattleScribe ``.ros`` (XML), ``.rosz`` (zip of one ``.ros``) or New Recruit
-    ``.json`` export. Units, faction and the roster's own total are read; see the module
-    docstring for the shape and the points rules."""
+    """R-ARM-2: a BattleScribe / New Recruit roster - ``.ros`` (XML), ``.rosz`` (zip of one
+    ``.ros``) or New Recruit JSON export - recognised by its content; ``filename`` only names
+    the list when the roster has no name. Units, settings, faction and the roster's own total
+    are read; see the module docstring for the shape and the points rules."""
     if not isinstance(content, bytes | bytearray):
         raise RosterError("The upload is empty or unreadable.")
     if len(content) > MAX_BYTES:
         raise RosterError("The roster file is larger than 2 MB.")
-    path = PurePosixPath(str(filename).replace("\\", "/"))
-    suffix = path.suffix.lower()
-    if suffix == ".rosz" or (suffix == ".ros" and content.startswith(b"PK\x03\x04")):
-        return _from_roster(_xml_roster(_unzip_ros(bytes(content))), "rosz", path.stem)
-    if suffix == ".ros":
-        return _from_roster(_xml_roster(bytes(content)), "ros", path.stem)
-    if suffix == ".json":
-        return _from_roster(_json_roster(bytes(content)), "newrecruit", path.stem)
-    raise RosterError("Unsupported file type; upload a BattleScribe .ros or .rosz file or a "
-                      "New Recruit .json export.")
+    content = bytes(content)
+    stem = PurePosixPath(str(filename or "").replace("\\", "/")).stem
+    kind = _kind(content)
+    if kind == "zip":
+        return _from_roster(_xml_roster(_unzip_ros(content)), "rosz", stem)
+    if kind == "xml":
+        return _from_roster(_xml_roster(content), "ros", stem)
+    if kind == "json":
+        return _from_roster(_json_roster(content), "newrecruit", stem)
+    if not content.strip():
+        raise RosterError("The file is empty.")
+    raise RosterError(NOT_A_ROSTER)
+
+
+def _kind(content: bytes) -> str | None:
+    """``zip``, ``xml`` or ``json`` by the first bytes (after a UTF-8 byte order mark and
+    white space), else None."""
+    if content.startswith(_ZIP_SIGNATURES):
+        return "zip"
+    head = content.removeprefix(_UTF8_BOM).lstrip()[:1]
+    return {b"<": "xml", b"{": "json", b"[": "json"}.get(head)
 
 
 def _unzip_ros(content: bytes) -> bytes:
-    """The single ``.ros`` of a ``.rosz``, checked before it is read and read bounded (a
-    member may claim a small size and inflate to much more)."""
+    """The one roster of a ``.rosz``, checked before it is read and read bounded (a member may
+    claim a small size and inflate to much more). What archivers add is ignored: folder
+    entries, macOS ``__MACOSX/`` resource forks and ``._name`` files, ``.DS_Store``; the roster
+    may sit in a folder. Every entry's path is checked, read or not."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
-    except (zipfile.BadZipFile, ValueError, EOFError, OSError) as exc:
+    except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError) as exc:
         raise RosterError("The file is not a valid .rosz (zip) archive.") from exc
     with archive:
         members = archive.infolist()
-        if len(members) != 1:
-            raise RosterError(f"A .rosz must hold exactly one .ros file, not {len(members)} "
-                              "entries.")
-        _check_member(members[0])
+        if len(members) > MAX_MEMBERS:
+            raise RosterError(f"The .rosz holds more than {MAX_MEMBERS} files.")
+        for info in members:
+            _check_path(info.filename)
+        files = [info for info in members if not _packing_junk(info)]
+        rosters = [info for info in files if info.filename.lower().endswith(".ros")] or files
+        if not rosters:
+            raise RosterError("The .rosz holds no .ros file.")
+        if len(rosters) != 1:
+            raise RosterError(f"A .rosz must hold exactly one .ros file, not {len(rosters)} "
+                              "files.")
+        _check_member(rosters[0])
         try:
-            with archive.open(members[0]) as stream:
+            with archive.open(rosters[0]) as stream:
                 data = stream.read(MAX_BYTES + 1)
         except (zipfile.BadZipFile, NotImplementedError, RuntimeError, zlib.error, EOFError,
                 OSError, ValueError) as exc:
@@ -309,27 +344,38 @@ def _unzip_ros(content: bytes) -> bytes:
                               "compression.") from exc
     if len(data) > MAX_BYTES:
         raise RosterError("The roster is larger than 2 MB unpacked.")
+    if _kind(data) != "xml":
+        raise RosterError("A .rosz must hold a .ros file.")
     return data
 
 
-def _check_member(info: zipfile.ZipInfo) -> None:
-    name = info.filename
-    parts = re.split(r"[/\\]", name)
-    if info.is_dir():
-        raise RosterError("A .rosz must hold a .ros file, not a folder.")
-    if name.startswith(("/", "\\")) or ":" in name or ".." in parts:
+def _check_path(name: str) -> None:
+    if name.startswith(("/", "\\")) or ":" in name or ".." in re.split(r"[/\\]", name):
         raise RosterError("The .rosz holds a file with an unsafe path.")
+
+
+def _packing_junk(info: zipfile.ZipInfo) -> bool:
+    parts = [part for part in re.split(r"[/\\]", info.filename) if part]
+    return (not parts or info.filename.endswith(("/", "\\")) or parts[0] == "__MACOSX"
+            or parts[-1].startswith("._") or parts[-1] in (".DS_Store", "Thumbs.db",
+                                                           "desktop.ini"))
+
+
+def _check_member(info: zipfile.ZipInfo) -> None:
     if info.flag_bits & 0x1:
         raise RosterError("The .rosz is encrypted.")
-    if not name.lower().endswith(".ros"):
-        raise RosterError("A .rosz must hold a .ros file.")
     if info.file_size > MAX_BYTES:
         raise RosterError("The roster is larger than 2 MB unpacked.")
 
 
-_CONTAINERS = {"roster": ("costs", "forces"), "force": ("selections", "forces"),
-               "selection": ("costs", "selections"), "cost": ()}
-_ITEM = {"costs": "cost", "forces": "force", "selections": "selection"}
+# --- roster files: reading XML and JSON into one shape -------------------------------------------
+
+_CONTAINERS = {"roster": ("costs", "costLimits", "selections", "forces"),
+               "force": ("selections", "forces"),
+               "selection": ("costs", "selections", "categories"),
+               "cost": (), "costLimit": (), "category": ()}
+_ITEM = {"costs": "cost", "costLimits": "costLimit", "forces": "force",
+         "selections": "selection", "categories": "category"}
 
 
 def _xml_roster(content: bytes) -> dict:
@@ -340,7 +386,7 @@ def _xml_roster(content: bytes) -> dict:
     except DefusedXmlException as exc:
         raise RosterError("The roster file declares a DTD or entities, which is not "
                           "allowed.") from exc
-    except (ParseError, ValueError) as exc:
+    except (ParseError, ValueError, LookupError) as exc:  # LookupError: an unknown encoding
         raise RosterError(f"The roster file is not valid XML ({exc}).") from exc
     namespace, tag = _split_tag(root.tag)
     if tag != "roster" or namespace not in ("", ROSTER_NAMESPACE):
@@ -387,24 +433,123 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not a number")
 
 
+# --- roster files: points, units and settings -----------------------------------------------------
+
 def _from_roster(roster: dict, source: str, stem: str) -> ParsedList:
+    name = _text(roster.get("name"), "name") or stem
+    _check_characters("The list's name", name)  # what the file is, before what it costs
+    costs = _CostTypes(roster)
     factions: list[str] = []
     entries: list[Entry] = []
-    for force in _forces(roster, 0):
-        faction = _text(force.get("catalogueName"), "catalogueName")
+    settings: list[Setting] = []
+    for node in [roster, *_forces(roster, 0)]:
+        faction = _text(node.get("catalogueName"), "catalogueName") if node is not roster else ""
         if faction and faction not in factions:
             factions.append(faction)
-        selections = _items(force, "selections")
-        if len(entries) + len(selections) > MAX_ENTRIES:
-            raise RosterError(f"The roster has more than {MAX_ENTRIES} units.")
-        entries += [_unit(sel, len(entries) + i + 1) for i, sel in enumerate(selections)]
-    stated = _points_cost(_items(roster, "costs"))
-    warnings = ()
-    if stated is None and entries and not any(e.points for e in entries):
-        warnings = ("The roster shows no points costs (only PL or CP?); it counts as 0.",)
-    name = _text(roster.get("name"), "name") or stem
-    return _build(name[:MAX_NAME], " / ".join(factions), entries,
-                  None if stated is None else _whole(stated), source, warnings)
+        for selection in _items(node, "selections"):
+            points = costs.selection_points(selection, 0)
+            if _is_setting(selection, points):
+                settings.append(_setting(selection))
+                continue
+            entries.append(make_entry(_label(selection), _whole(points),
+                                      f"Unit {len(entries) + 1}"))
+            if len(entries) > MAX_ENTRIES:
+                raise RosterError(f"The roster has more than {MAX_ENTRIES} units.")
+        if len(settings) > MAX_SETTINGS:
+            raise RosterError(f"The roster has more than {MAX_SETTINGS} settings.")
+    stated = costs.points(_items(roster, "costs"))
+    costs.check_priced_in_points(entries, stated)
+    return build_list(name[:MAX_NAME], " / ".join(factions), entries,
+                      None if stated is None else _whole(stated), source, costs.warnings(),
+                      settings)
+
+
+class _CostTypes:
+    """The roster's cost types (R-ARM-2): which of them are its points, read from every cost it
+    declares or lists (``costs``, ``costLimits``, the forces' and selections' costs)."""
+
+    def __init__(self, roster: dict):
+        self.names: list[str] = []  # every cost type's name, in order of appearance
+        self.point_ids: set[str] = set()
+        self.point_names: list[str] = []
+        self.named_points = False  # a points cost without a type id
+        self.other_priced = False  # a non-points cost with a value other than 0
+        listed = [*_items(roster, "costs"), *_items(roster, "costLimits"),
+                  *_listed_costs(roster, 0)]
+        for cost in listed:
+            name, type_id = _cost_name(cost), _type_id(cost)
+            if name and name not in self.names:
+                self.names.append(name)
+            if _is_points_type(name, type_id):
+                if type_id:
+                    self.point_ids.add(type_id)
+                else:
+                    self.named_points = True
+                if name and name not in self.point_names:
+                    self.point_names.append(name)
+        for cost in listed:
+            if not self.is_points(cost) and _value_or_zero(cost.get("value")) != 0:
+                self.other_priced = True
+
+    def is_points(self, cost: dict) -> bool:
+        type_id = _type_id(cost)
+        if type_id:
+            return type_id in self.point_ids
+        return _is_points_type(_cost_name(cost), "")
+
+    def points(self, costs: list[dict]) -> Decimal | None:
+        """The points among ``costs``; None when none of them is a points cost."""
+        chosen = [c for c in costs if self.is_points(c)]
+        if not chosen:
+            return None
+        return sum((_number(c.get("value")) for c in chosen), Decimal(0))
+
+    def selection_points(self, selection: dict, depth: int) -> Decimal:
+        """R-ARM-2: a selection's points cost plus those of all its nested selections."""
+        if depth > MAX_DEPTH:
+            raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+        own = self.points(_items(selection, "costs")) or Decimal(0)
+        return own + sum((self.selection_points(child, depth + 1)
+                          for child in _items(selection, "selections")), Decimal(0))
+
+    def check_priced_in_points(self, entries: list[Entry], stated: Decimal | None) -> None:
+        """R-ARM-2: no points cost at all, or only zero points while another cost prices the
+        units, is refused; the campaign counts points."""
+        if not self.point_ids and not self.named_points:
+            raise NoPointsCost(tuple(self.names))
+        if self.other_priced and not any(e.points for e in entries) and not stated:
+            raise NoPointsCost(tuple(self.names), zero=True)
+
+    def warnings(self) -> tuple[str, ...]:
+        if len(self.point_ids) > 1:
+            return (f"The roster has several points costs ({', '.join(self.point_names)}); "
+                    "all of them are counted.",)
+        return ()
+
+
+def _listed_costs(node: dict, depth: int):
+    """The costs of every force and selection under ``node``, depth first."""
+    if depth > MAX_DEPTH:
+        raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+    yield from _items(node, "costs") if depth else ()
+    for child in [*_items(node, "forces"), *_items(node, "selections")]:
+        yield from _listed_costs(child, depth + 1)
+
+
+def _cost_name(cost: dict) -> str:
+    name = cost.get("name")
+    return " ".join(name.split()) if isinstance(name, str) else ""
+
+
+def _type_id(cost: dict) -> str:
+    value = cost.get("typeId") or cost.get("costTypeId") or ""
+    return value.strip() if isinstance(value, str) else str(value)
+
+
+def _is_points_type(name: str, type_id: str) -> bool:
+    """``pts``, ``pt``, ``points``, ``Point(s)``, ``Pts.`` in any case, or type id ``points``."""
+    key = name.lower().replace("(s)", "s").rstrip(".").strip()
+    return key in POINT_COST_NAMES or type_id.lower() == "points"
 
 
 def _forces(node: dict, depth: int):
@@ -415,32 +560,61 @@ def _forces(node: dict, depth: int):
         yield from _forces(force, depth + 1)
 
 
-def _unit(selection: dict, number: int) -> Entry:
-    name = _text(selection.get("name"), "name")
-    custom = _text(selection.get("customName"), "customName")
-    label = f"{custom} ({name})" if custom and name and custom != name else custom or name
-    return _entry(label, _whole(_selection_points(selection, 0)), f"Unit {number}")
+_SETTING_WORDS = re.compile(
+    r"\b(?:battle\s*size|detachment|show\s*/\s*hide|game\s*(?:type|mode)|battle\s*formation|"
+    r"battle\s*traits?|legends?|lores?|configuration|army\s*of\s*renown|grand\s*strateg\w*|"
+    r"allegiance|rites?\s*of\s*war|points?\s*limit|force\s*disposition|battle\s*tactics?)\b",
+    re.I)
+_TROOPS = frozenset({"unit", "model"})
 
 
-def _selection_points(selection: dict, depth: int) -> Decimal:
-    """R-ARM-2: a selection's points cost plus those of all its nested selections."""
+def _is_setting(selection: dict, points: Decimal) -> bool:
+    """A top-level selection that configures the list rather than adding to it (R-ARM-2):
+    battle size, detachment, show/hide options, legends toggles, battle formation, battle
+    traits, spell/prayer/manifestation lores, game type and the like. It is a setting when it
+
+    - costs no points, itself and all its nested selections together, and
+    - is not a model and holds no unit or model anywhere below it, and
+    - either is of type ``upgrade`` (a unit or model is always typed so), or its name or one
+      of its categories says it is one (``Battle Size``, ``Detachment``, ``Show/Hide
+      Options``, ``Game Type``, ``... Lore``, ``Legends``, category ``Configuration``, ...).
+
+    A priced selection or one holding models is always a unit, so a setting never hides
+    points or troops from the opponent."""
+    kind = str(selection.get("type") or "").strip().lower()
+    if points != 0 or kind == "model" or _holds_troops(selection, 0):
+        return False
+    if kind == "upgrade":
+        return True
+    names = [_label(selection)] + [_text(c.get("name"), "name")
+                                   for c in _items(selection, "categories")]
+    return any(_SETTING_WORDS.search(name) for name in names)
+
+
+def _holds_troops(selection: dict, depth: int) -> bool:
     if depth > MAX_DEPTH:
         raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
-    own = _points_cost(_items(selection, "costs")) or Decimal(0)
-    return own + sum((_selection_points(child, depth + 1)
-                      for child in _items(selection, "selections")), Decimal(0))
+    return any(str(child.get("type") or "").strip().lower() in _TROOPS
+               or _holds_troops(child, depth + 1) for child in _items(selection, "selections"))
 
 
-def _points_cost(costs: list[dict]) -> Decimal | None:
-    """The points among ``costs``: by type id ``points`` (``costTypeId`` in 2.01 files), else
-    by the name ``pts`` / ``points``; None when there is no points cost."""
-    typed = [c for c in costs
-             if str(c.get("typeId") or c.get("costTypeId") or "").strip().lower() == "points"]
-    chosen = typed or [c for c in costs
-                       if str(c.get("name") or "").strip().lower() in POINT_COST_NAMES]
-    if not chosen:
-        return None
-    return sum((_number(c.get("value")) for c in chosen), Decimal(0))
+def _setting(selection: dict) -> Setting:
+    """A setting named like its selection, valued by what was chosen under it."""
+    chosen: list[str] = []
+    stack = list(reversed(_items(selection, "selections")))
+    while stack and len(chosen) < MAX_ENTRIES:
+        child = stack.pop()
+        label = _label(child)
+        if label and label not in chosen:
+            chosen.append(label)
+        stack.extend(reversed(_items(child, "selections")))
+    return make_setting(_label(selection), ", ".join(chosen))
+
+
+def _label(selection: dict) -> str:
+    name = _text(selection.get("name"), "name")
+    custom = _text(selection.get("customName"), "customName")
+    return f"{custom} ({name})" if custom and name and custom != name else custom or name
 
 
 def _number(value: object) -> Decimal:
@@ -453,6 +627,14 @@ def _number(value: object) -> Decimal:
     if not number.is_finite() or abs(number) > MAX_COST:
         raise RosterError(f'The roster has an invalid cost value "{value}".')
     return number
+
+
+def _value_or_zero(value: object) -> Decimal:
+    """A cost that does not count as points only matters for being other than 0."""
+    try:
+        return _number(value)
+    except RosterError:
+        return Decimal(0)
 
 
 def _whole(points: Decimal) -> int:

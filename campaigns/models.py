@@ -33,6 +33,10 @@ class Campaign(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # The last admin advance (R-RND-2): one without an expected phase soon after is refused.
     last_advanced_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Renames (campaigns.services.campaigns.campaign_update): the name is in every calendar
+    # event, so each rename bumps the events' SEQUENCE and DTSTAMP (R-BAT-2).
+    name_revision = models.PositiveIntegerField(default=0, editable=False)
+    name_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
         return self.name

@@ -2,11 +2,12 @@
 must come from the environment; passes `manage.py check --deploy --fail-level WARNING`."""
 
 from config.settings import *  # noqa: F403
-from config.settings import env
+from config.settings import env, first_host
 
 SECRET_KEY = env("SECRET_KEY")
 DEBUG = False
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
+SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_HOSTS)
 
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

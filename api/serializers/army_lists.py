@@ -12,6 +12,12 @@ class EntrySerializer(serializers.Serializer):
     points = serializers.IntegerField(min_value=0)
 
 
+class ArmyListSettingSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True, help_text="e.g. `Battle Size`; may be empty")
+    value = serializers.CharField(allow_blank=True,
+                                  help_text="what was chosen, e.g. `Strike Force`")
+
+
 class ArmyListSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
@@ -21,6 +27,9 @@ class ArmyListSerializer(serializers.Serializer):
     roster_total = serializers.IntegerField(allow_null=True,
                                             help_text="the total the input stated, if any")
     entries = EntrySerializer(many=True)
+    settings = ArmyListSettingSerializer(
+        many=True, help_text="the list's settings (battle size, detachment, lores, ...): no "
+                             "units, no points (R-ARM-2)")
     warnings = serializers.ListField(child=serializers.CharField())
     source = serializers.ChoiceField(choices=["text", "json", "ros", "rosz", "newrecruit"])
     submitted_at = serializers.DateTimeField()
@@ -38,8 +47,12 @@ JSON_INPUT = inline_serializer("ArmyListInput", {
     "total": serializers.IntegerField(required=False, min_value=0,
                                       help_text="stated total, checked against the sum"),
     "text": serializers.CharField(required=False,
-                                  help_text="pasted list, one `name - points` per line"),
+                                  help_text="pasted list: the text export of the Warhammer "
+                                            "40,000 or Age of Sigmar app, New Recruit or "
+                                            "Listbot, or one `name - points` per line"),
 })
 FILE_INPUT = inline_serializer("ArmyListUpload", {
-    "file": serializers.FileField(help_text=".ros, .rosz or New Recruit .json, at most 2 MB"),
+    "file": serializers.FileField(help_text="BattleScribe / New Recruit .ros or .rosz, or New "
+                                            "Recruit JSON, recognised by content; at most "
+                                            "2 MB"),
 })

@@ -1,8 +1,10 @@
 """API: army lists of a battle (R-ARM-1..3; API.md "Battles (tabletop)").
 
 POST takes JSON entries ``{"name", "entries": [{"name", "points"}]}``, pasted text
-``{"name", "text"}`` or a multipart ``file`` (BattleScribe ``.ros`` / ``.rosz``, New Recruit
-``.json``). GET shows the caller's own list, the opponent's only once revealed (R-ARM-3)."""
+``{"name", "text"}`` (hand-written or an app's export, ``battles.list_text``) or a multipart
+``file`` (BattleScribe / New Recruit ``.ros`` / ``.rosz`` or New Recruit JSON, recognised by its
+content). GET shows the caller's own list, the opponent's only once revealed (R-ARM-3); a list's
+``settings`` (battle size, detachment, ...) are shown with it."""
 
 from django.http import QueryDict
 from django.urls import path
@@ -20,13 +22,13 @@ from api.serializers.army_lists import (
     ArmyListsSerializer,
 )
 from api.views.battles import BattleScoped
+from battles.list_text import parse_text
 from battles.rosters import (
     MAX_BYTES,
     MAX_NAME,
     RosterError,
     parse_entries,
     parse_roster_file,
-    parse_text,
 )
 from battles.selectors.lists import list_dict, visible_lists
 from battles.services.lists import army_list_submit, check_list_phase, check_participant
@@ -43,7 +45,8 @@ class PayloadTooLarge(exceptions.APIException):
 
 def _parse(request):
     """The upload, the pasted text or the JSON entries as one parsed list (R-ARM-2); an
-    unreadable one is a 400 naming what is wrong."""
+    unreadable one is a 400 naming what is wrong (code ``R-ARM-2`` for a roster without
+    points, else ``invalid``)."""
     upload = request.FILES.get("file")
     data = request.data
     try:
@@ -59,7 +62,9 @@ def _parse(request):
     except RosterError as exc:
         field = "file" if upload is not None else ("text" if isinstance(data, dict)
                                                    and "text" in data else "entries")
-        raise exceptions.ValidationError({field: [exc.message]}) from None
+        error = exceptions.ValidationError({field: [exc.message]})
+        error.rule = exc.rule  # the code of the JSON error (api.errors)
+        raise error from None
 
 
 def _parse_text(data: dict):
@@ -94,7 +99,8 @@ class BattleArmyLists(BattleScoped):
                       "name": "Spearhead", "text": "Captain - 85\nIntercessors - 100"})])
     def post(self, request, campaign_id, battle_id):
         """Submit or replace the caller's list until the lists are revealed (R-ARM-1..3);
-        400 ``R-ARM-1`` naming the limit and the excess when it is over the limit."""
+        400 ``R-ARM-1`` naming the limit and the excess when it is over the limit, 400
+        ``R-ARM-2`` naming the file's cost types when a roster has no points cost."""
         self.require_member()
         battle = self.get_battle()
         player = check_participant(battle, self.player)

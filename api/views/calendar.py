@@ -2,20 +2,36 @@
 "Battles (tabletop)"), and the secret token of a user's personal feed.
 
 Calendar clients can not log in, so both feeds also take ``?token=`` (the user's calendar
-token); the campaign feed takes a session or API token as well. A bad token is a 404."""
+token); the campaign feed takes a session or API token as well. A bad token is a 404.
+
+What calendar clients need (issue 16):
+- [decision] any Accept header gets the calendar (``text/calendar; charset=utf-8``): clients
+  send ``text/calendar``, ``application/ics``, ``text/plain``, ``*/*``, a browser's list or
+  nothing, and a 406 helps none of them. Errors are JSON whatever was asked (``FeedView``).
+- conditional GET: a strong ETag (a hash of the bytes; the same data gives the same bytes) and
+  Last-Modified (``battles.services.feeds.Feed``); If-None-Match / If-Modified-Since that still
+  match get a 304 without a body (If-None-Match wins when both are sent, RFC 9110 13.2.2).
+- the schema declares the feed as ``type: string`` (not ``format: binary``), so generated
+  clients read it as text."""
+
+import hashlib
 
 from django.http import Http404, HttpResponse
 from django.urls import path
 from django.utils import timezone
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, renderers
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.base import CampaignScoped, ErrorSerializer
 from api.serializers.calendar import CalendarTokenSerializer
 from battles.services.feeds import (
+    Feed,
     calendar_token_of,
     calendar_token_regenerate,
     campaign_feed,
@@ -36,10 +52,21 @@ class ICalendarRenderer(renderers.BaseRenderer):
         return data if isinstance(data, bytes) else b""
 
 
+class AnyAccept(BaseContentNegotiation):
+    """The feed whatever the client accepts (module docstring); no request body is parsed."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
+
+
 class FeedView(APIView):
     """Answers the feed as text/calendar, and errors as JSON whatever the client accepts."""
 
     renderer_classes = [ICalendarRenderer, renderers.JSONRenderer]
+    content_negotiation_class = AnyAccept
 
     def finalize_response(self, request, response, *args, **kwargs):
         if isinstance(response, Response):  # an error: JSON, whatever was negotiated
@@ -48,31 +75,47 @@ class FeedView(APIView):
         return super().finalize_response(request, response, *args, **kwargs)
 
 
-def ics_response(feed: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(feed, content_type=f"{ICS}; charset=utf-8")
+def ics_response(request, feed: Feed, filename: str) -> HttpResponse:
+    """The feed with its validators, or a 304 (412) when the request's conditions say so."""
+    etag = f'"{hashlib.sha256(feed.body).hexdigest()[:40]}"'
+    modified = int(feed.last_modified.timestamp())
+    response = HttpResponse(feed.body, content_type=f"{ICS}; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["Cache-Control"] = "private, max-age=300"
-    return response
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(modified)
+    return get_conditional_response(request, etag=etag, last_modified=modified,
+                                    response=response) or response
 
 
 def _errors(*statuses: int) -> dict:
     return {(status, JSON): ErrorSerializer for status in statuses}
 
 
+FEED = {(200, ICS): OpenApiTypes.STR,
+        304: OpenApiResponse(description="Not modified: the If-None-Match or "
+                                         "If-Modified-Since validator still matches; no body.")}
+CONDITIONS = [
+    OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER,
+                     description="ETag(s) of a copy the client holds"),
+    OpenApiParameter("If-Modified-Since", str, OpenApiParameter.HEADER,
+                     description="Last-Modified of a copy the client holds (HTTP date)"),
+]
 TOKEN_PARAM = OpenApiParameter("token", str, description="the user's calendar token "
                                                          "(GET /me/calendar-token/)")
 
 
 class CampaignCalendar(FeedView, CampaignScoped):
-    @extend_schema(operation_id="v1_campaigns_calendar_retrieve", parameters=[TOKEN_PARAM],
-                   responses={(200, ICS): OpenApiTypes.BINARY, **_errors(401, 403, 404)})
+    @extend_schema(operation_id="v1_campaigns_calendar_retrieve",
+                   parameters=[TOKEN_PARAM, *CONDITIONS],
+                   responses={**FEED, **_errors(401, 403, 404)})
     def get(self, request, campaign_id):
         """The campaign's feed for its members: accepted battle dates and phase deadlines."""
         token = request.query_params.get("token")
         if token is not None and not request.user.is_authenticated:
             request.user = _token_user(token)
         self.require_member()
-        return ics_response(campaign_feed(self.campaign, timezone.now()),
+        return ics_response(request, campaign_feed(self.campaign, timezone.now()),
                             f"campaign-{self.campaign.pk}.ics")
 
 
@@ -82,13 +125,14 @@ class MyCalendar(FeedView):
 
     @extend_schema(operation_id="v1_me_calendar_retrieve",
                    parameters=[OpenApiParameter("token", str, required=True,
-                                                description="the user's calendar token")],
-                   responses={(200, ICS): OpenApiTypes.BINARY, **_errors(404)})
+                                                description="the user's calendar token"),
+                               *CONDITIONS],
+                   responses={**FEED, **_errors(404)})
     def get(self, request):
         """The user's personal feed (no login; the secret token identifies it): its own
         battles and the deadlines of its campaigns. 404 for a bad token."""
         user = _token_user(request.query_params.get("token"))
-        return ics_response(user_feed(user, timezone.now()), "feldzug.ics")
+        return ics_response(request, user_feed(user, timezone.now()), "feldzug.ics")
 
 
 def _token_user(token):

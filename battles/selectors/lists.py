@@ -61,6 +61,9 @@ def visible_lists(battle: Battle, rnd: Round, user, now: datetime) -> list[ArmyL
 
 
 def list_dict(row: ArmyList) -> dict:
+    """A list as shown; its ``settings`` (R-ARM-2) travel with it, so they are as hidden as
+    its units until the reveal (R-ARM-3)."""
     return {"player": row.player_id, "name": row.name, "faction": row.faction,
             "total": row.total, "roster_total": row.roster_total, "entries": row.entries,
-            "warnings": row.warnings, "source": row.source, "submitted_at": row.submitted_at}
+            "settings": row.settings, "warnings": row.warnings, "source": row.source,
+            "submitted_at": row.submitted_at}

@@ -1,22 +1,44 @@
 """Calendar feeds from the database (R-BAT-2): a campaign's feed for its members and a
 user's personal feed behind a secret token, both built with ``battles.calendar``.
 
-A feed holds the accepted battle dates (UID ``battle-<id>``, SEQUENCE
-``Battle.calendar_sequence``) and the phase deadlines (UID ``deadline-<round>-<phase>``).
-Deadlines are kept in ``CalendarDeadline`` rows: written when a waiting phase opens, brought up
-to date when a feed is built (the admin or a chain link may have moved the deadline, R-CON-6)
-and when the phase ends early; every move bumps the row's sequence."""
+A feed holds the accepted battle dates (UID ``battle-<id>@<SITE_HOST>``) and the phase
+deadlines (UID ``deadline-<round>-<phase>@<SITE_HOST>``). Deadlines are kept in
+``CalendarDeadline`` rows: written when a waiting phase opens, brought up to date when a feed is
+built (the admin or a chain link may have moved the deadline, R-CON-6) and when the phase ends
+early; every move bumps the row's sequence.
+
+SEQUENCE and DTSTAMP come from stored data only, never from the time of the request, so the same
+data always gives the same bytes, and each part only grows:
+- a battle: ``Battle.calendar_sequence`` (bumped by every new date or place), + 1 once it is
+  decided before its date, + the campaign's ``name_revision``; DTSTAMP is the latest of the date
+  change, the first result (if that cancelled the date) and the last rename;
+- a deadline: the row's sequence + the campaign's ``name_revision``; DTSTAMP likewise.
+
+[decision] A battle whose first result (R-BAT-3 report, an admin's entry, or the default at the
+battles deadline, R-RND-3) came before its agreed date stays at that date as STATUS:CANCELLED:
+when it really was played is not recorded. A result recorded after the date began leaves the
+event as it is (it was played then). A date can not be changed once a result is in
+(``battles.services.schedule``) and results are never removed (R-BAT-4), so a cancelled event
+stays cancelled. Withdrawn (R-ATK-5) and cancelled (R-ATK-3) declarations never reach a feed:
+both happen before ``lists``, when dates can first be agreed, and the battle of a cancelled
+declaration is deleted (``battles.services.battles``).
+
+Each feed also has a ``last_modified`` for HTTP (Last-Modified): the latest DTSTAMP, and the
+times its set of events can grow without any event changing - the campaign's creation and
+renames, the user's joins (a joined campaign brings deadlines set before)."""
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 
+from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Max, OuterRef, Q, Subquery
 
 from battles.calendar import battle_event, build_calendar, deadline_event
-from battles.models import Battle, CalendarDeadline, CalendarToken
-from campaigns.models import Campaign, Round
+from battles.models import Battle, CalendarDeadline, CalendarToken, ResultChange
+from campaigns.models import Campaign, Player, Round
 from rules.rounds import WAITING
 from rules.text import forbidden_character
 
@@ -58,52 +80,95 @@ def calendar_deadline_close(*, round: Round, now: datetime) -> None:  # noqa: A0
 
 # --- feeds ---------------------------------------------------------------------------------
 
+DECIDED_EARLY = "Decided before this date: the battle is not played then."
+
+
+@dataclass(frozen=True)
+class Feed:
+    """An iCalendar feed's bytes and the time its content last changed (HTTP Last-Modified)."""
+
+    body: bytes
+    last_modified: datetime
+
+
 def _tile_label(battle: Battle) -> str:
     tile = battle.tile
     return f"{tile.planet.name} ({tile.q},{tile.r})"
 
 
-def _battle_events(battles) -> list:
-    return [battle_event(
-        battle_id=b.pk, attacker=b.attacker.user.username,
-        defender=b.defender.user.username if b.defender_id else None, tile=_tile_label(b),
-        start=b.scheduled_at, place=b.place, sequence=b.calendar_sequence,
-        last_modified=b.schedule_changed_at or b.scheduled_at, campaign=b.campaign.name,
-        round_number=b.round.number) for b in battles]
+def decided_early(battle: Battle) -> bool:
+    """Its first result came before its date (``first_result_at`` from ``_scheduled``)."""
+    return battle.first_result_at is not None and battle.first_result_at < battle.scheduled_at
 
 
-def _deadline_events(rows) -> list:
-    return [deadline_event(round_id=d.round_id, phase=d.phase, at=d.at, sequence=d.sequence,
-                           last_modified=d.changed_at, campaign=d.round.campaign.name,
+def _latest(*times: datetime | None) -> datetime:
+    return max(t for t in times if t is not None)
+
+
+def _battle_events(battles, host: str) -> list:
+    events = []
+    for b in battles:
+        early = decided_early(b)
+        events.append(battle_event(
+            battle_id=b.pk, attacker=b.attacker.user.username,
+            defender=b.defender.user.username if b.defender_id else None, tile=_tile_label(b),
+            start=b.scheduled_at, place=b.place,
+            sequence=b.calendar_sequence + int(early) + b.campaign.name_revision,
+            last_modified=_latest(b.schedule_changed_at or b.scheduled_at,
+                                  b.first_result_at if early else None,
+                                  b.campaign.name_changed_at),
+            host=host, campaign=b.campaign.name, round_number=b.round.number,
+            cancelled=DECIDED_EARLY if early else ""))
+    return events
+
+
+def _deadline_events(rows, host: str) -> list:
+    return [deadline_event(round_id=d.round_id, phase=d.phase, at=d.at,
+                           sequence=d.sequence + d.round.campaign.name_revision,
+                           last_modified=_latest(d.changed_at, d.round.campaign.name_changed_at),
+                           host=host, campaign=d.round.campaign.name,
                            round_number=d.round.number) for d in rows]
 
 
 def _scheduled(battles):
+    """Dated battles with what their events show, and the time of each one's first result
+    (R-BAT-4 history), in one query."""
+    first_result = (ResultChange.objects.filter(battle=OuterRef("pk")).order_by("at", "id")
+                    .values("at")[:1])
     return (battles.filter(scheduled_at__isnull=False)
             .select_related("campaign", "round", "tile__planet", "attacker__user",
-                            "defender__user"))
+                            "defender__user")
+            .annotate(first_result_at=Subquery(first_result)))
 
 
-def _feed(name: str, campaigns, battles, now: datetime) -> bytes:
+def _feed(name: str, campaigns, battles, now: datetime, *since: datetime | None) -> Feed:
+    """The feed, its Last-Modified being the latest DTSTAMP or of ``since``."""
     deadlines_sync(Round.objects.filter(campaign__in=campaigns, phase__in=WAITING)
                    .select_related("campaign"), now)
     rows = CalendarDeadline.objects.filter(round__campaign__in=campaigns).select_related(
         "round__campaign")
-    return build_calendar(name, _battle_events(_scheduled(battles)) + _deadline_events(rows))
+    host = settings.SITE_HOST
+    events = _battle_events(_scheduled(battles), host) + _deadline_events(rows, host)
+    return Feed(build_calendar(name, events),
+                _latest(*since, *(event.last_modified for event in events)))
 
 
-def campaign_feed(campaign: Campaign, now: datetime) -> bytes:
+def campaign_feed(campaign: Campaign, now: datetime) -> Feed:
     """R-BAT-2: every accepted battle date and phase deadline of the campaign."""
     return _feed(campaign.name, Campaign.objects.filter(pk=campaign.pk),
-                 Battle.objects.filter(campaign=campaign), now)
+                 Battle.objects.filter(campaign=campaign), now,
+                 campaign.created_at, campaign.name_changed_at)
 
 
-def user_feed(user, now: datetime) -> bytes:
+def user_feed(user, now: datetime) -> Feed:
     """R-BAT-2: the user's own battles and the deadlines of every campaign it plays in or
     administers."""
     campaigns = Campaign.objects.filter(Q(players__user=user) | Q(admins=user)).distinct()
     mine = Battle.objects.filter(Q(attacker__user=user) | Q(defender__user=user))
-    return _feed(f"Feldzug - {user.get_username()}", campaigns, mine, now)
+    joined = Player.objects.filter(user=user).aggregate(at=Max("joined_at"))["at"]
+    created = Campaign.objects.filter(admins=user).aggregate(at=Max("created_at"))["at"]
+    return _feed(f"Feldzug - {user.get_username()}", campaigns, mine, now,
+                 user.date_joined, joined, created)
 
 
 # --- the personal feed's secret ------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Army lists (R-ARM-1..3): submit or replace a parsed list, reveal, and who sees which list.
 
-Parsing lives in ``battles.rosters``; this module stores what it read.
+Parsing lives in ``battles.rosters`` (roster files, JSON entries) and ``battles.list_text``
+(pasted text); this module stores what they read, the list's settings with its units.
 
 [decision] When lists are open and when they are revealed:
 - lists are submitted in the ``lists`` phase. A chain link whose defender is settled during
@@ -81,6 +82,7 @@ def army_list_submit(*, battle: Battle, player: Player, parsed: ParsedList,
         battle=battle, player=player,
         defaults={"name": parsed.name, "faction": parsed.faction,
                   "entries": [{"name": e.name, "points": e.points} for e in parsed.entries],
+                  "settings": [{"name": s.name, "value": s.value} for s in parsed.settings],
                   "total": parsed.total, "roster_total": parsed.roster_total,
                   "warnings": list(parsed.warnings), "source": parsed.source,
                   "submitted_at": now})

@@ -5,6 +5,8 @@ from dataclasses import asdict
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, MarkerType, Player
@@ -69,8 +71,11 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
                     visibility=_UNSET) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
     stored normalized; an invalid one is rejected naming the key."""
-    if name is not _UNSET:
-        campaign.name = _name(name)
+    renamed = name is not _UNSET and (name := _name(name)) != campaign.name
+    if renamed:  # calendar events show the name: a rename bumps them (R-BAT-2)
+        campaign.name = name
+        campaign.name_revision = F("name_revision") + 1  # never lost to a concurrent rename
+        campaign.name_changed_at = timezone.now()
     if visibility is not _UNSET:
         campaign.visibility = _visibility(visibility)
     if ruleset is not _UNSET:
@@ -78,6 +83,8 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
             raise RuleViolation("The ruleset must be a JSON object.", field="ruleset")
         campaign.ruleset = _merged_ruleset(ruleset_of(campaign).as_dict(), ruleset)
     campaign.save()
+    if renamed:
+        campaign.refresh_from_db(fields=["name_revision"])
     return campaign
 
 

@@ -10,6 +10,7 @@ import zipfile
 
 import pytest
 
+from battles.list_text import parse_text
 from battles.rosters import (
     MAX_BYTES,
     Entry,
@@ -19,7 +20,6 @@ from battles.rosters import (
     check_limit,
     parse_entries,
     parse_roster_file,
-    parse_text,
 )
 
 NS = "http://www.battlescribe.net/schema/rosterSchema"
@@ -83,7 +83,7 @@ def test_r_arm_2_ros_as_dict():
         "name": "Spearhead", "faction": "Imperium - Space Marines",
         "entries": [{"name": "Captain", "points": 85},
                     {"name": "Intercessor Squad", "points": 100}],
-        "total": 185, "roster_total": 185, "warnings": [], "source": "ros"}
+        "total": 185, "roster_total": 185, "warnings": [], "source": "ros", "settings": []}
 
 
 def test_r_arm_2_ros_total_mismatch_warns():
@@ -124,11 +124,12 @@ def test_r_arm_2_ros_points_by_name_when_no_points_type_id():
     assert parsed.roster_total is None
 
 
-def test_r_arm_2_ros_only_power_level_warns():
+def test_r_arm_2_ros_only_power_level_is_refused():
+    """Issue 16: a roster priced only in PL was read as 0 points and passed any limit."""
     unit = selection("Knight", cost("22", name=" PL", type_id="aaa"))
-    parsed = parse_roster_file("k.ros", roster(force("Imperial Knights", unit), total=None))
-    assert parsed.total == 0
-    assert "no points costs" in parsed.warnings[0]
+    with pytest.raises(RosterError, match=r"^R-ARM-2: the roster has no points cost \(cost "
+                                          r"types: PL\); this campaign counts points"):
+        parse_roster_file("k.ros", roster(force("Imperial Knights", unit), total=None))
 
 
 def test_r_arm_2_ros_custom_name_and_nested_forces():
@@ -191,8 +192,8 @@ def test_r_arm_2_rosz_with_absolute_path_is_rejected():
         parse_roster_file("a.rosz", zipped(("/etc/x.ros", ROS)))
 
 
-def test_r_arm_2_rosz_with_a_folder_is_rejected():
-    with pytest.raises(RosterError, match="folder"):
+def test_r_arm_2_rosz_with_only_a_folder_is_rejected():
+    with pytest.raises(RosterError, match="holds no .ros file"):
         parse_roster_file("a.rosz", zipped(("lists/", b"")))
 
 
@@ -232,13 +233,17 @@ def test_r_arm_2_rosz_encrypted_member_is_rejected():
 
 
 def test_r_arm_2_rosz_garbage_bytes_are_rejected():
-    with pytest.raises(RosterError, match="not a valid .rosz"):
+    with pytest.raises(RosterError, match="not a roster"):
         parse_roster_file("a.rosz", b"\x00\x01garbage\xff" * 10)
+    with pytest.raises(RosterError, match="not a valid .rosz"):
+        parse_roster_file("a.rosz", b"PK\x03\x04garbage\xff" * 10)
 
 
 def test_r_arm_2_ros_garbage_bytes_are_rejected():
-    with pytest.raises(RosterError, match="not valid XML"):
+    with pytest.raises(RosterError, match="not a roster"):
         parse_roster_file("a.ros", b"\x89PNG\r\n\x1a\n\x00\x00garbage")
+    with pytest.raises(RosterError, match="not valid XML"):
+        parse_roster_file("a.ros", b"<roster><unclosed></roster>")
 
 
 def test_r_arm_2_file_over_2mb_is_rejected():
@@ -247,9 +252,11 @@ def test_r_arm_2_file_over_2mb_is_rejected():
 
 
 @pytest.mark.parametrize("filename", ["list.txt", "list.xml", "list", "list.ros.exe"])
-def test_r_arm_2_unknown_file_type_is_rejected(filename):
-    with pytest.raises(RosterError, match="Unsupported file type"):
-        parse_roster_file(filename, ROS)
+def test_r_arm_2_the_content_decides_not_the_file_name(filename):
+    """Issue 16: the file type was decided by the extension."""
+    assert parse_roster_file(filename, ROS).total == 185
+    with pytest.raises(RosterError, match="not a roster"):
+        parse_roster_file(filename, b"Captain - 85\nScouts - 70")
 
 
 # --- R-ARM-2: XML attacks ----------------------------------------------------------------------
@@ -347,7 +354,7 @@ def test_r_arm_2_new_recruit_total_mismatch_warns():
     (b'{"list": []}', "Not a New Recruit export"),
     (b'{"roster": {"forces": "Orks"}}', '"forces" must be a list'),
     (b'{"roster": {"name": 5, "forces": []}}', '"name" must be text'),
-    (b"\xff\xfe\x00garbage", "not UTF-8"),
+    (b"{\xff\xfe\x00garbage", "not UTF-8"),
     (b"[" * 100_000, "not valid JSON"),
 ])
 def test_r_arm_2_new_recruit_bad_json_is_rejected(content, message):

@@ -4,6 +4,7 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 from battles.models import Battle, ScheduleProposal
@@ -14,6 +15,7 @@ from tests.factories import UserFactory
 from tests.worlds import advance_to, api, declare, duel, row, tile
 
 pytestmark = pytest.mark.django_db
+HOST = settings.SITE_HOST  # UIDs carry the site's host (issue 16)
 
 
 @pytest.fixture
@@ -108,7 +110,7 @@ def test_r_bat_2_a_neutral_garrison_has_nobody_to_agree_with(lg):
 
 def test_r_bat_2_campaign_feed_has_the_battle_with_a_stable_uid_and_growing_sequence(lg,
                                                                                     battle):
-    uid = f"battle-{battle.pk}@feldzug"
+    uid = f"battle-{battle.pk}@{HOST}"
     assert uid not in feed(lg, lg.c.user)  # not agreed yet
     propose(lg, battle, lg.a.user, later(2))
     accept(lg, battle, lg.b.user)
@@ -133,11 +135,11 @@ def test_r_bat_2_campaign_feed_has_the_battle_with_a_stable_uid_and_growing_sequ
 
 def test_r_bat_2_feeds_carry_phase_deadlines_that_update(lg, battle):
     rnd = Round.objects.get(pk=battle.round_id)
-    uid = f"deadline-{rnd.pk}-lists@feldzug"
+    uid = f"deadline-{rnd.pk}-lists@{HOST}"
     first = feed(lg, lg.a.user)[uid]
     assert first.decoded("DTSTART") == whole(rnd.phase_deadline)
     assert first.decoded("SEQUENCE") == 0
-    assert f"deadline-{rnd.pk}-declare@feldzug" in feed(lg, lg.a.user)  # kept after the phase
+    assert f"deadline-{rnd.pk}-declare@{HOST}" in feed(lg, lg.a.user)  # kept after the phase
     moved = rnd.phase_deadline + timedelta(hours=6)
     round_set_deadline(rnd=rnd, deadline=moved)
     again = feed(lg, lg.a.user)[uid]
@@ -147,7 +149,7 @@ def test_r_bat_2_feeds_carry_phase_deadlines_that_update(lg, battle):
     round_advance(round_id=rnd.pk, expected_phase="lists", now=early)
     ended = feed(lg, lg.a.user)[uid]
     assert ended.decoded("DTSTART") == whole(early) and ended.decoded("SEQUENCE") == 2
-    assert f"deadline-{rnd.pk}-battles@feldzug" in feed(lg, lg.a.user)
+    assert f"deadline-{rnd.pk}-battles@{HOST}" in feed(lg, lg.a.user)
 
 
 def test_r_bat_2_campaign_feed_is_for_members(lg, battle):
@@ -173,13 +175,13 @@ def test_r_bat_2_personal_feed_by_secret_token_without_login(lg, battle):
     response = api().get("/api/v1/me/calendar.ics", {"token": mine["token"]})
     assert response.status_code == 200
     found = events(response.content)
-    assert f"battle-{battle.pk}@feldzug" in found
-    assert f"deadline-{battle.round_id}-lists@feldzug" in found
+    assert f"battle-{battle.pk}@{HOST}" in found
+    assert f"deadline-{battle.round_id}-lists@{HOST}" in found
     # carl plays in the campaign but not in this battle: deadlines only
     carl = api(lg.c.user).get("/api/v1/me/calendar-token/").json()["token"]
     carls = events(api().get("/api/v1/me/calendar.ics", {"token": carl}).content)
-    assert f"battle-{battle.pk}@feldzug" not in carls
-    assert f"deadline-{battle.round_id}-lists@feldzug" in carls
+    assert f"battle-{battle.pk}@{HOST}" not in carls
+    assert f"deadline-{battle.round_id}-lists@{HOST}" in carls
     # the token also opens the campaign feed for a calendar client
     assert api().get(lg.url("calendar.ics"), {"token": carl}).status_code == 200
     stranger = api(UserFactory()).get("/api/v1/me/calendar-token/").json()["token"]

@@ -1,8 +1,8 @@
 """The campaign list and a campaign's home: round, phase, deadline countdown, what the player
 owes this phase, recent events."""
 
+from battles.list_text import parse_text
 from battles.models import Battle
-from battles.rosters import parse_text
 from battles.services.lists import army_list_submit
 from battles.services.results import battle_result_enter
 from tests.factories import CampaignFactory

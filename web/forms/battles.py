@@ -7,12 +7,17 @@ The forms check the shape of the input only; the services check the rules and th
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from battles.list_text import parse_text
 from battles.rosters import MAX_BYTES as ROSTER_BYTES
-from battles.rosters import MAX_NAME, ParsedList, RosterError, parse_roster_file, parse_text
+from battles.rosters import (
+    MAX_NAME,
+    NoPointsCost,
+    ParsedList,
+    RosterError,
+    parse_roster_file,
+)
 from battles.services.results import MAX_REASON
 from battles.services.schedule import MAX_PLACE
-
-ROSTER_SUFFIXES = ".ros,.rosz,.json"
 
 
 class ArmyListForm(forms.Form):
@@ -23,13 +28,14 @@ class ArmyListForm(forms.Form):
     text = forms.CharField(
         label=_("Paste your list"), required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text=_("One unit per line as “name - points”, e.g. “Captain - 85”. A line "
-                    "“Total: 1500” is checked against the sum."))
+        help_text=_("The text export of the Warhammer 40,000 or Age of Sigmar app, of New "
+                    "Recruit or Listbot, or one unit per line as “name - points”, e.g. "
+                    "“Captain - 85”. A stated total is checked against the sum."))
+    # no ``accept`` filter: the file is recognised by its content, also without an extension
     file = forms.FileField(
         label=_("… or upload a roster file"), required=False,
-        widget=forms.ClearableFileInput(attrs={"accept": ROSTER_SUFFIXES}),
-        help_text=_("BattleScribe .ros or .rosz, or a New Recruit .json export; at most "
-                    "2 MB."))
+        help_text=_("BattleScribe or New Recruit roster (.ros, .rosz) or New Recruit JSON "
+                    "export, with or without its file extension; at most 2 MB."))
 
     def clean(self):
         data = super().clean()
@@ -43,8 +49,7 @@ class ArmyListForm(forms.Form):
         try:
             data["parsed"] = self._parse(upload, text, data.get("name") or "")
         except RosterError as exc:
-            self.add_error("file" if upload is not None else "text",
-                           _("The list can not be read: %(detail)s") % {"detail": exc.message})
+            self.add_error("file" if upload is not None else "text", _explained(exc))
         return data
 
     @staticmethod
@@ -54,6 +59,23 @@ class ArmyListForm(forms.Form):
         if upload.size > ROSTER_BYTES:
             raise RosterError(str(_("The roster file is larger than 2 MB.")))
         return parse_roster_file(upload.name or "", upload.read(ROSTER_BYTES + 1))
+
+
+def _explained(exc: RosterError) -> str:
+    """The reader's refusal for the page: R-ARM-2 (no points) in the reader's language, the
+    other details as the reader wrote them."""
+    if isinstance(exc, NoPointsCost):
+        types = ", ".join(exc.cost_types)
+        if not exc.cost_types:
+            return str(_("R-ARM-2: the roster has no costs at all; this campaign counts "
+                         "points. Export the list with its points."))
+        if exc.zero:
+            return _("R-ARM-2: the roster's points are 0 for every unit; it is priced in "
+                     "other costs (cost types: %(types)s); this campaign counts points. "
+                     "Export the list with its points.") % {"types": types}
+        return _("R-ARM-2: the roster has no points cost (cost types: %(types)s); this "
+                 "campaign counts points. Export the list with its points.") % {"types": types}
+    return _("The list can not be read: %(detail)s") % {"detail": exc.message}
 
 
 class ProposeDateForm(forms.Form):
