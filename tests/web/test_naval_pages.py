@@ -193,3 +193,28 @@ def test_naval_page_queries_stay_constant(resolved_fleet_phase):
                                    events=battle.events * 3)
 
     assert_constant_queries(client_for(sc.league.a.user), _url(sc, battle), grow)
+
+
+@pytest.mark.parametrize("language, dealt, words", [
+    ("en", 2, "2 body hits (2 so far)"), ("en", 1, "1 body hit (1 so far)"),
+    ("de", 2, "2 Körpertreffer (bisher 2)")])
+def test_r_brd_3_the_replay_tells_how_many_body_hits_an_attack_dealt(language, dealt, words):
+    from django.utils import translation
+
+    event = {"rule": "R-BRD-3", "step": "duel_attack", "attacker": "Boss", "defender": "Mate",
+             "red": [1, 2, 7], "green": [8], "hits": 2, "evades": 2 - dealt, "body_hit": True,
+             "dealt": dealt, "body_hits": dealt}
+    with translation.override(language):
+        assert words in TELLERS["duel_attack"](event, _names())
+
+
+def test_r_spc_4_the_replay_says_a_ship_without_attack_dice_does_not_attack():
+    event = {"rule": "R-SPC-4", "step": "attack", "round": 1, "ship": 1, "target": 2,
+             "decision": "no guns"}
+    assert "Ship 1 has no attack dice left and does not attack" in TELLERS["attack"](
+        event, _names())
+
+
+def _names() -> Names:
+    sides = [{"ships": [{"id": 1, "name": "Ship 1"}, {"id": 2, "name": "Ship 2"}]}]
+    return Names(SimpleNamespace(sides=sides), {}, {})

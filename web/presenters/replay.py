@@ -197,11 +197,15 @@ def _duel_attack(e: dict, n: Names) -> str:
     values = {"attacker": e.get("attacker"), "defender": e.get("defender"),
               "red": " ".join(map(str, e.get("red") or [])) or "—",
               "green": " ".join(map(str, e.get("green") or [])) or "—",
-              "hits": e.get("hits"), "evades": e.get("evades"), "n": e.get("body_hits")}
+              "hits": e.get("hits"), "evades": e.get("evades"), "n": e.get("body_hits"),
+              "dealt": e.get("dealt", 1)}
     text = _("%(attacker)s strikes at %(defender)s: red dice %(red)s make %(hits)s hits, green "
              "dice %(green)s evade %(evades)s.") % values
     if e.get("body_hit"):
-        return text + " " + _("A body hit (%(n)s so far).") % values
+        # R-BRD-3: as many body hits as hits exceed evades ("dealt"; logs before it: one)
+        return text + " " + ngettext("%(dealt)s body hit (%(n)s so far).",
+                                     "%(dealt)s body hits (%(n)s so far).",
+                                     values["dealt"] or 1) % values
     return text + " " + _("No effect.")
 
 
@@ -299,7 +303,7 @@ def _attack(e: dict, n: Names) -> str:
     values = {"ship": n.ship(e.get("ship")), "target": n.ship(e.get("target")),
               "code": e.get("code"), "total": e.get("total"), "vs": e.get("vs")}
     if e.get("decision") == "no guns":
-        return _("%(ship)s has no guns left and does not fire.") % values
+        return _("%(ship)s has no attack dice left and does not attack.") % values
     text = _("%(ship)s fires at %(target)s with %(code)s: %(total)s against its initiative "
              "%(vs)s.") % values
     return text + " " + {"hit": _("A hit."), "miss": _("A miss."),
