@@ -1,4 +1,7 @@
-"""The small SVG line chart of tiles held per player over the rounds (standings page)."""
+"""The small SVG line chart of tiles held per player over the rounds (standings page). Every
+coordinate is a locale-independent string (``svg_number``)."""
+
+from web.presenters.numbers import svg_number as num
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 14, 34
@@ -19,11 +22,11 @@ def tiles_chart(history: list[tuple[str, list[dict]]], players) -> dict:
     top = max(top, ticks[-1])
     span_x = (WIDTH - LEFT - RIGHT) / max(1, len(labels) - 1)
 
-    def x(index: int) -> float:
-        return round(LEFT + index * span_x, 1)
+    def x(index: int) -> str:
+        return num(LEFT + index * span_x)
 
-    def y(value: int) -> float:
-        return round(HEIGHT - BOTTOM - value * (HEIGHT - TOP - BOTTOM) / top, 1)
+    def y(value: int) -> str:
+        return num(HEIGHT - BOTTOM - value * (HEIGHT - TOP - BOTTOM) / top)
 
     series = []
     for player in players:
@@ -32,8 +35,9 @@ def tiles_chart(history: list[tuple[str, list[dict]]], players) -> dict:
                 for i, column in enumerate(held) if player.pk in column]
         series.append({"player": player, "dots": dots,
                        "points": " ".join(f"{d['x']},{d['y']}" for d in dots)})
-    return {"width": WIDTH, "height": HEIGHT, "series": series,
-            "x_labels": [{"x": x(i), "y": HEIGHT - BOTTOM + 18, "text": text}
+    return {"width": num(WIDTH), "height": num(HEIGHT), "series": series,
+            "x_labels": [{"x": x(i), "y": num(HEIGHT - BOTTOM + 18), "text": text}
                          for i, text in enumerate(labels)],
             "y_ticks": [{"y": y(t), "value": t} for t in ticks],
-            "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM, "top": TOP}
+            "left": num(LEFT), "axis_x": num(LEFT - 6), "right": num(WIDTH - RIGHT),
+            "bottom": num(HEIGHT - BOTTOM), "top": num(TOP)}

@@ -3,6 +3,8 @@ number them (R-MAP-1), one drawing per planet with its orbit ring for the areas 
 
 import math
 
+from web.presenters.numbers import svg_number as num
+
 SIZE = 24  # hex radius in SVG units
 ROOT3 = math.sqrt(3)
 MARGIN = 10
@@ -21,33 +23,34 @@ def corners(x: float, y: float, size: float = SIZE) -> str:
     points = []
     for i in range(6):
         angle = math.radians(60 * i - 30)
-        points.append(f"{x + size * math.cos(angle):.1f},{y + size * math.sin(angle):.1f}")
+        points.append(f"{num(x + size * math.cos(angle))},{num(y + size * math.sin(angle))}")
     return " ".join(points)
 
 
 def planet_drawing(planet: dict, colours: dict, orbit_fleets: list[dict]) -> dict:
     """``planet`` from the map document, with each tile's centre, corners and fill, an orbit
-    ring around the tiles carrying ``orbit_fleets`` as tokens, and the SVG view box."""
-    tiles = []
+    ring around the tiles carrying ``orbit_fleets`` as tokens, and the SVG view box. Every
+    coordinate is a locale-independent string (``svg_number``)."""
+    tiles, centres = [], []
     for tile in planet["tiles"]:
         x, y = centre(tile["q"], tile["r"])
-        tiles.append({**tile, "x": round(x, 1), "y": round(y, 1), "points": corners(x, y),
+        centres.append((x, y))
+        tiles.append({**tile, "x": num(x), "y": num(y), "points": corners(x, y),
                       "fill": colours.get(tile["owner"], NEUTRAL), "icons": _icons(tile, x, y)})
-    if tiles:
-        cx = (min(t["x"] for t in tiles) + max(t["x"] for t in tiles)) / 2
-        cy = (min(t["y"] for t in tiles) + max(t["y"] for t in tiles)) / 2
-        reach = max(math.hypot(t["x"] - cx, t["y"] - cy) for t in tiles) + SIZE
+    if centres:
+        cx = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
+        cy = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
+        reach = max(math.hypot(x - cx, y - cy) for x, y in centres) + SIZE
     else:
         cx = cy = 0.0
         reach = SIZE
     ring = reach + RING_GAP
     extent = ring + MARGIN
     tokens = _tokens(orbit_fleets, cx, cy, ring)
-    return {**planet, "tiles": tiles, "ring": {"x": round(cx, 1), "y": round(cy, 1),
-                                               "r": round(ring, 1)},
+    return {**planet, "tiles": tiles, "ring": {"x": num(cx), "y": num(cy), "r": num(ring)},
             "tokens": tokens,
-            "view_box": f"{cx - extent:.1f} {cy - extent:.1f} {2 * extent:.1f} "
-                        f"{2 * extent:.1f}"}
+            "view_box": f"{num(cx - extent)} {num(cy - extent)} {num(2 * extent)} "
+                        f"{num(2 * extent)}"}
 
 
 def _icons(tile: dict, x: float, y: float) -> list[dict]:
@@ -55,8 +58,8 @@ def _icons(tile: dict, x: float, y: float) -> list[dict]:
     names = [f for f in ICON_FEATURES if f in tile["features"]]
     names += ["marker"] * len(tile.get("markers", ()))
     left = x - len(names) * ICON / 2
-    return [{"name": name, "x": round(left + i * ICON, 1), "y": round(y - ICON / 2, 1),
-             "size": ICON} for i, name in enumerate(names)]
+    return [{"name": name, "x": num(left + i * ICON), "y": num(y - ICON / 2), "size": num(ICON)}
+            for i, name in enumerate(names)]
 
 
 def _tokens(fleets: list[dict], cx: float, cy: float, ring: float) -> list[dict]:
@@ -65,6 +68,6 @@ def _tokens(fleets: list[dict], cx: float, cy: float, ring: float) -> list[dict]
     tokens = []
     for index, fleet in enumerate(fleets):
         angle = -math.pi / 2 + 2 * math.pi * index / max(count, 1)
-        tokens.append({**fleet, "x": round(cx + ring * math.cos(angle), 1),
-                       "y": round(cy + ring * math.sin(angle), 1)})
+        tokens.append({**fleet, "x": num(cx + ring * math.cos(angle)),
+                       "y": num(cy + ring * math.sin(angle))})
     return tokens
