@@ -38,6 +38,18 @@
     tile.setAttribute("aria-pressed", "true");
   });
 
+  /* On a phone the tile panel sits below the map: once a tile's panel arrives, bring it into
+     view if it is not (the map and the panel side by side on a desktop need no scroll). */
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var panel = event.detail && event.detail.target;
+    if (!panel || panel.id !== "tile-panel") { return; }
+    var box = panel.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 120) {
+      var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      panel.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+    }
+  });
+
   /* <select data-autosubmit> sends its form when changed (the language switcher). */
   document.addEventListener("change", function (event) {
     if (event.target.matches && event.target.matches("select[data-autosubmit]")) {

@@ -41,6 +41,18 @@ def test_a_refused_tile_names_the_broken_rule(browsing, page_world):
     expect(page.locator("#tile-panel .refusal")).to_contain_text("You may not attack this tile")
 
 
+def test_on_a_phone_the_tile_panel_comes_into_view(browsing, page_world):
+    page = browsing.login("anna", viewport=PHONE)
+    page.goto(page_world.url("map/"))
+    page.locator(f'polygon[data-tile-id="{page_world.tiles["far"].pk}"]').click()
+    panel = page.locator("#tile-panel")
+    expect(panel).to_contain_text("You may not attack this tile")
+    page.wait_for_function("() => { const b = document.querySelector('#tile-panel')"
+                           ".getBoundingClientRect(); return b.top >= 0 && b.top < innerHeight "
+                           "- 120; }")
+    assert page.evaluate("scrollY") > 300  # the page scrolled down to the panel
+
+
 def test_switch_the_language(browsing, page_world):
     page = browsing.login("anna")
     page.goto(page_world.url())
