@@ -4,6 +4,7 @@ buying attack armies and withdrawing a declaration."""
 import re
 
 from campaigns.models import Attack, Round
+from tests.factories import MarkerFactory, MarkerTypeFactory
 from tests.worlds import build_page_world, buy, client_for, declare
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -20,6 +21,25 @@ def test_one_svg_per_planet_and_one_shape_per_tile(page_world):
     assert 'href="#icon-macropole"' in html and 'href="#icon-mountain"' in html
     assert 'tabindex="0"' in shape and 'role="button"' in shape
     assert "Legend" in html and "Deep Ocean" in html
+
+
+def test_r_mrk_1_each_marker_type_has_its_own_icon_on_the_tile_and_in_the_legend(page_world):
+    campaign, tiles = page_world.campaign, page_world.tiles
+    kinds = {"manufactorum": "Manufactorum", "shield_generator": "Shield generator",
+             "relic": "Relic"}
+    for (code, name), where in zip(kinds.items(), ("a-home", "a-edge", "b-edge"), strict=True):
+        kind = MarkerTypeFactory(campaign=campaign, code=code, name=name)
+        MarkerFactory(tile=tiles[where], type=kind)
+    html = client_for(page_world.lg.c.user).get(page_world.url("map/")).content.decode()
+    for where, icon in (("a-home", "manufactorum"), ("a-edge", "shield"), ("b-edge", "marker")):
+        tile = tiles[where]
+        drawn = html.split(f'data-tile-id="{tile.pk}"', 1)[1].split("<polygon", 1)[0]
+        assert f'href="#icon-{icon}"' in drawn, where
+        assert f'<symbol id="icon-{icon}"' in html
+    legend = html.split('id="legend-title"', 1)[1]
+    for icon, name in (("manufactorum", "Manufactorum"), ("shield", "Shield generator"),
+                       ("marker", "Relic")):
+        assert re.search(rf'data-marker-icon="{icon}".*?#icon-{icon}.*?{name}', legend, re.S)
 
 
 def test_clicking_a_tile_without_an_army_names_the_broken_rule(page_world):

@@ -12,6 +12,17 @@ RING_GAP = 22  # between the outermost tile and the orbit ring
 NEUTRAL = "#d8d8d0"
 ICON = 12  # icon width; icons sit in a row across the tile's middle
 ICON_FEATURES = ("mountain", "spaceport", "macropole")  # defence lines are the tile's border
+# the two marker types the rules name (R-MRK-1) have their own icons; other types share one
+MARKER_ICONS = {"manufactorum": "manufactorum", "shield_generator": "shield"}
+
+
+def marker_icon(code: str) -> str:
+    return MARKER_ICONS.get(code, "marker")
+
+
+def marker_legend(names: dict[str, str]) -> list[dict]:
+    """One legend entry per marker type of the campaign: its icon and name."""
+    return [{"icon": marker_icon(code), "name": name} for code, name in names.items()]
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
@@ -54,9 +65,9 @@ def planet_drawing(planet: dict, colours: dict, orbit_fleets: list[dict]) -> dic
 
 
 def _icons(tile: dict, x: float, y: float) -> list[dict]:
-    """Feature icons then one per marker, centred in a row on the tile."""
+    """Feature icons then one per marker (by its type), centred in a row on the tile."""
     names = [f for f in ICON_FEATURES if f in tile["features"]]
-    names += ["marker"] * len(tile.get("markers", ()))
+    names += [marker_icon(m.get("type", "")) for m in tile.get("markers", ())]
     left = x - len(names) * ICON / 2
     return [{"name": name, "x": num(left + i * ICON), "y": num(y - ICON / 2), "size": num(ICON)}
             for i, name in enumerate(names)]

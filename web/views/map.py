@@ -22,7 +22,7 @@ from fleets.selectors.fleet_view import full_fleets
 from league.selectors.map import map_document
 from web.forms.common import add_service_error
 from web.forms.map import DeclareForm, PurchaseForm
-from web.presenters.hexmap import planet_drawing
+from web.presenters.hexmap import marker_legend, planet_drawing
 from web.templatetags.feldzug import explained
 from web.views.scope import Scope, campaign_page
 
@@ -66,7 +66,7 @@ def map_context(scope: Scope) -> dict:
         drawings.append(planet_drawing({**planet, "tiles": tiles}, colours,
                                        in_orbit[planet["id"]]))
     return {"planets": drawings, "areas": areas, "players": list(players.values()),
-            "marker_names": marker_names}
+            "marker_names": marker_names, "marker_legend": marker_legend(marker_names)}
 
 
 def _declare_context(scope: Scope) -> dict:
