@@ -21,11 +21,10 @@ from rules.attacks import SOURCES
 from rules.board import Board
 from rules.dice import Dice
 from rules.markers import protection
+from rules.results import MORAL_VICTORY, OUTCOMES, WON_OUTCOMES  # noqa: F401 (R-BAT-3)
 from rules.ruleset import Ruleset
 from rules.violation import RuleViolation
 
-OUTCOMES = ("victory", "moral_victory", "draw", "defeat")  # R-BAT-3, attacker's side
-WON_OUTCOMES = ("victory", "moral_victory")  # R-BAT-3: won attacks
 ADJACENT_THRESHOLD = 3
 DISTANT_THRESHOLD = 7
 TERRAIN = frozenset({"mountain", "spaceport", "macropole"})
@@ -219,8 +218,8 @@ def conquest_modifiers(board: Board, tile: int, outcome: str, k: int | None = No
     modifier (an immediate chain roll, R-CON-6)."""
     target = board.tile(tile)
     mods = []
-    if outcome == "moral_victory":
-        mods.append(Modifier("R-CON-3", "moral_victory", -2))
+    if outcome == MORAL_VICTORY:
+        mods.append(Modifier("R-CON-3", MORAL_VICTORY, -2))
     if "defence" in target.features:
         mods.append(Modifier("R-CON-3", "defence", -1))
     if target.features & TERRAIN:

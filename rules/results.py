@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rules.violation import RuleViolation
 
-MORAL_VICTORY = "moral_victory"  # one of rules.conquest.OUTCOMES
+OUTCOMES = ("victory", "moral_victory", "draw", "defeat")  # R-BAT-3, attacker's side
+WON_OUTCOMES = ("victory", "moral_victory")  # R-BAT-3: won attacks
+MORAL_VICTORY = "moral_victory"
 
 
 def check_result(outcome: str, attacker_vp: int, defender_vp: int) -> None:
