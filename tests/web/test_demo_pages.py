@@ -24,7 +24,8 @@ def test_every_page_of_the_demo_renders(db):
             assert response.status_code == 200, (user, rest)
     html = client_for(anna).get(base + "map/").content.decode()
     assert len(re.findall(r"<polygon [^>]*data-tile-id=", html)) == 38
-    assert 'href="#icon-marker"' in html and "Isle of Ash" in html and "Pirates" in html
+    assert 'href="#icon-manufactorum"' in html and 'href="#icon-shield"' in html
+    assert "Isle of Ash" in html and "Pirates" in html
     assert "Forge Fleet Ryza" in html and "Da Red Armada" not in html
     fleets = client_for(anna).get(base + "fleets/").content.decode()
     assert "Forge Fleet Ryza" in fleets and "Da Red Armada" not in fleets
