@@ -1,12 +1,14 @@
-"""The API's parsers (settings ``DEFAULT_PARSER_CLASSES``; the token endpoint uses them too).
-Every body is checked in this one place, before any view sees it (API.md General: never 500
-on any input; issue 14 item 6): JSON nested too deeply is a 400, and a string, key or form
-value holding NUL, another control character or a lone surrogate is a 400 naming the field
-(PostgreSQL refuses NUL in text; a lone surrogate cannot be stored as UTF-8)."""
+"""The API's parsers: JSON everywhere (settings ``DEFAULT_PARSER_CLASSES``, the token endpoint
+too), multipart only where a view takes an upload (army list rosters); any other body is a
+415 (issue 16). Every body is checked in this one place, before any view sees it (API.md
+General: never 500 on any input; issue 14 item 6): JSON nested too deeply is a 400, and a
+string, key or form value holding NUL, another control character or a lone surrogate is a
+400 naming the field (PostgreSQL refuses NUL in text; a lone surrogate cannot be stored as
+UTF-8)."""
 
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 
 from rules.text import walk_text
 
@@ -46,13 +48,6 @@ class SafeJSONParser(JSONParser):
         except RecursionError:
             raise ParseError("JSON parse error - nested too deeply.") from None
         check_text(data)
-        return data
-
-
-class SafeFormParser(FormParser):
-    def parse(self, stream, media_type=None, parser_context=None):
-        data = super().parse(stream, media_type, parser_context)
-        check_text(_form_items(data))
         return data
 
 

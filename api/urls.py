@@ -7,6 +7,8 @@ from api.views import (
     campaigns,
     conquest,
     fleets,
+    invitations,
+    join_requests,
     naval_battles,
     notifications,
     odds,
@@ -18,5 +20,6 @@ from api.views import map as map_views
 app_name = "api"
 urlpatterns = []
 for module in (auth, campaigns, map_views, rounds, attacks, battles, conquest, army_lists,
-               schedule, calendar, notifications, fleets, naval_battles, odds):
+               schedule, calendar, notifications, fleets, naval_battles, odds, invitations,
+               join_requests):
     urlpatterns += module.urlpatterns

@@ -37,6 +37,8 @@ class Campaign(models.Model):
     # event, so each rename bumps the events' SEQUENCE and DTSTAMP (R-BAT-2).
     name_revision = models.PositiveIntegerField(default=0, editable=False)
     name_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Issue 17: a logged-in user may ask to join a public campaign that allows it.
+    join_requests_open = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.name
@@ -253,3 +255,115 @@ class JobRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}:{self.key}"
+
+
+def validate_time_zone(value: str) -> None:
+    """An IANA time zone name (``Europe/Berlin``) or "" (the campaign's/site default)."""
+    if value == "":
+        return
+    import zoneinfo
+
+    from django.core.exceptions import ValidationError
+
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(_("“%(value)s” is not a known time zone (IANA name, e.g. "
+                                "Europe/Berlin)."), code="invalid_time_zone",
+                              params={"value": value}) from None
+
+
+class Profile(models.Model):
+    """A member's own settings; created lazily (``campaigns.services.accounts.profile_of``).
+
+    ``language`` "" and ``time_zone`` "" mean "the site's/campaign's default"."""
+
+    DISPLAY_NAME_MAX = 60
+    TIME_ZONE_MAX = 64
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="profile")
+    display_name = models.CharField(_("display name"), max_length=DISPLAY_NAME_MAX, blank=True)
+    language = models.CharField(_("language"), max_length=10, blank=True,
+                                choices=settings.LANGUAGES, default="")
+    time_zone = models.CharField(_("time zone"), max_length=TIME_ZONE_MAX, blank=True,
+                                 default="", validators=[validate_time_zone])
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.display_name or str(self.user)
+
+
+class Invitation(models.Model):
+    """An invitation to play in a campaign (issue 17): to one e-mail address (one use) or a
+    link (``max_uses`` uses, None = unlimited). Only the SHA-256 of the token is stored; the
+    token itself is in the mail or shown once to the admin. Never grants admin rights."""
+
+    class Kind(models.TextChoices):
+        EMAIL = "email", _("e-mail")
+        LINK = "link", _("link")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="invitations")
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    email = models.EmailField(blank=True)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    faction = models.CharField(max_length=80, blank=True)
+    colour = models.CharField(max_length=7, blank=True)
+    max_uses = models.PositiveIntegerField(null=True, blank=True)
+    uses = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    send_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}:{self.kind}:{self.email or self.pk}"
+
+
+class InvitationUse(models.Model):
+    """One user who accepted an invitation; the unique pair makes accepting twice a no-op."""
+
+    invitation = models.ForeignKey(Invitation, on_delete=models.CASCADE, related_name="used_by")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="+")
+    player = models.ForeignKey(Player, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["invitation", "user"],
+                                               name="invitation_use_once")]
+
+
+class JoinRequest(models.Model):
+    """A user's request to join a public campaign that allows it (issue 17)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE,
+                                 related_name="join_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="join_requests")
+    message = models.TextField(blank=True, max_length=1000)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"],
+                                               condition=Q(status="pending"),
+                                               name="join_request_pending_once")]
+        ordering = ["-created_at", "-id"]

@@ -6,6 +6,7 @@ from config.settings import env, first_host
 
 SECRET_KEY = env("SECRET_KEY")
 DEBUG = False
+OPEN_SIGNUP = env.bool("OPEN_SIGNUP", default=False)  # by invitation unless set
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_HOSTS)
 

@@ -31,6 +31,9 @@ def first_host(hosts) -> str:
 # The site's public host name, configured rather than taken from each request so that calendar
 # UIDs (battle-<id>@<SITE_HOST>, R-BAT-2) stay the same however a client connects.
 SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_HOSTS)
+# The site's address for absolute links in mail (invitations, issue 17); the default fits
+# ``make run`` (runserver on 127.0.0.1:8000).
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").strip().rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -122,6 +125,13 @@ AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_REDIRECT_URL = "/"
+# Open sign-up (/accounts/signup/): on with DEBUG (`make run`), off by default otherwise. While
+# closed, only a visitor whose ``next`` is an invitation link (/invite/<token>/) may sign up; the
+# invitation page checks the token (web.views.accounts.signup).
+OPEN_SIGNUP = env.bool("OPEN_SIGNUP", default=DEBUG)
+SIGNUP_INVITATION_PREFIX = "/invite/"
+# E-mail change links (campaigns.services.accounts) stay valid this long.
+EMAIL_CHANGE_MAX_AGE = env.int("EMAIL_CHANGE_MAX_AGE_SECONDS", default=3 * 24 * 3600)
 LOGOUT_REDIRECT_URL = "/"
 
 # Security headers in every environment, so tests see them (HSTS and secure cookies:
@@ -217,9 +227,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser",  # each refuses NUL (issue 14)
-                               "api.parsers.SafeFormParser",
-                               "api.parsers.SafeMultiPartParser"],
+    # JSON only (issue 16: generated clients); an upload view adds SafeMultiPartParser itself.
+    # Any other body is a 415 in the error shape. Each parser refuses NUL (issue 14).
+    "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
                                  "rest_framework.throttling.UserRateThrottle",
@@ -229,6 +240,8 @@ REST_FRAMEWORK = {
         "user": env("THROTTLE_USER", default="600/min"),
         "token": env("THROTTLE_TOKEN", default="10/min"),
         "odds": env("THROTTLE_ODDS", default="10/min"),
+        "invitations": env("THROTTLE_INVITATIONS", default="30/min"),  # issue 17
+        "account": env("THROTTLE_ACCOUNT", default="10/min"),
     },
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
                                  "rest_framework.renderers.BrowsableAPIRenderer"],
@@ -243,7 +256,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "api.schema.document_bad_credentials"],
+                             "api.schema.document_bad_credentials",
+                             "api.schema.nullable_objects",  # strict OpenAPI 3.0 (issue 16)
+                             "api.schema.document_unsupported_media_type"],
     "ENUM_NAME_OVERRIDES": {
         "AreaKindEnum": "fleets.models.Area.Kind",
         "FleetKindEnum": "fleets.models.Fleet.Kind",
@@ -253,6 +268,7 @@ SPECTACULAR_SETTINGS = {
         "PhaseEnum": "campaigns.models.Round.Phase",
         "ResultStatusEnum": ["reported", "confirmed", "disputed"],
         "ChainDecisionEnum": ["roll", "waive"],  # R-CON-6
+        "InvitationKindEnum": "campaigns.models.Invitation.Kind",  # issue 17
     },
 }
 

@@ -1,17 +1,16 @@
 from django.contrib import admin
-from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
-from web.forms.auth import AdminLoginForm, LoginForm
+from web.forms.auth import AdminLoginForm
 
 admin.site.login_form = AdminLoginForm  # usernames too long for django-axes: a form error
 
 urlpatterns = [
     path("", include("web.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
-    path("accounts/login/", LoginView.as_view(authentication_form=LoginForm), name="login"),
+    path("accounts/", include("web.account_urls")),  # log in, sign up, profile (issue 17)
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -23,6 +23,8 @@ class CampaignSerializer(serializers.Serializer):
     current_round = serializers.SerializerMethodField(
         help_text="the campaign's highest-numbered round, null before the first")
     ruleset = serializers.DictField(help_text="the normalized ruleset (RULES.md Ruleset keys)")
+    join_requests_open = serializers.BooleanField(
+        help_text="a public campaign that takes join requests (issue 17)")
 
     @extend_schema_field(CurrentRoundSerializer(allow_null=True))
     def get_current_round(self, campaign):
@@ -43,6 +45,7 @@ class CampaignUpdateSerializer(serializers.Serializer):
     ruleset = serializers.DictField(
         required=False, help_text="merged key by key into the current ruleset")
     visibility = serializers.ChoiceField(Campaign.Visibility.choices, required=False)
+    join_requests_open = serializers.BooleanField(required=False)
 
 
 class PlayerSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from rest_framework import serializers
 
 from campaigns.values import ID_MAX
+from fleets.services.odds import MAX_PREVIEW_SHIPS
 from rules.naval import AUTO, STANCES
 from rules.odds import ENGINES, MIN_SIMULATIONS, STOP_REASONS
 from rules.ship_values import (
@@ -23,10 +24,10 @@ from rules.ship_values import (
     hull_problem,
 )
 
-# One request's work stays bounded (a few seconds on one core): at most 12 ships a side and
-# 10,000 (R-ODDS-1's minimum) to 20,000 battles.
+# One request's work stays bounded (a few seconds on one core): at most MAX_PREVIEW_SHIPS ships
+# a side (``fleets.services.odds``, shared with the fleets page) and 10,000 (R-ODDS-1's
+# minimum) to 20,000 battles.
 MAX_SIMULATIONS = 20_000
-MAX_PREVIEW_SHIPS = 12
 NEEDS = {"dark_force": ("attack", "defence", "agility"), "d6_space": ("datasheet",)}
 
 

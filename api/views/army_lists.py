@@ -1,12 +1,14 @@
 """API: army lists of a battle (R-ARM-1..3; API.md "Battles (tabletop)").
 
-POST takes JSON entries ``{"name", "entries": [{"name", "points"}]}``, pasted text
-``{"name", "text"}`` (hand-written or an app's export, ``battles.list_text``) or a multipart
-``file`` (BattleScribe / New Recruit ``.ros`` / ``.rosz`` or New Recruit JSON, recognised by its
-content). GET shows the caller's own list, the opponent's only once revealed (R-ARM-3); a list's
-``settings`` (battle size, detachment, ...) are shown with it."""
+POST ``.../army-list/`` takes JSON only: entries ``{"name", "entries": [{"name", "points"}]}``
+or pasted text ``{"name", "text"}`` (hand-written or an app's export, ``battles.list_text``).
+POST ``.../army-list/upload/`` takes multipart only: a roster ``file`` (BattleScribe / New
+Recruit ``.ros`` / ``.rosz`` or New Recruit JSON, recognised by its content). One media type per
+operation (issue 16): a generated client sends each body as what it is (openapi-python-client
+0.29 cannot import the code it generates for an operation with two body types). GET shows the
+caller's own list, the opponent's only once revealed (R-ARM-3); a list's ``settings`` (battle
+size, detachment, ...) are shown with it."""
 
-from django.http import QueryDict
 from django.urls import path
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -14,7 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 
 from api.base import error_responses
-from api.parsers import SafeJSONParser, SafeMultiPartParser
+from api.parsers import SafeMultiPartParser
 from api.serializers.army_lists import (
     FILE_INPUT,
     JSON_INPUT,
@@ -43,28 +45,37 @@ class PayloadTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
-def _parse(request):
-    """The upload, the pasted text or the JSON entries as one parsed list (R-ARM-2); an
-    unreadable one is a 400 naming what is wrong (code ``R-ARM-2`` for a roster without
+def _rule_error(exc: RosterError, field: str) -> exceptions.ValidationError:
+    """An unreadable list as a 400 naming ``field`` (code ``R-ARM-2`` for a roster without
     points, else ``invalid``)."""
-    upload = request.FILES.get("file")
+    error = exceptions.ValidationError({field: [exc.message]})
+    error.rule = exc.rule  # the code of the JSON error (api.errors)
+    return error
+
+
+def _parse_json(request):
+    """The pasted text or the JSON entries as one parsed list (R-ARM-2)."""
     data = request.data
+    field = "text" if isinstance(data, dict) and "text" in data else "entries"
     try:
-        if upload is not None:
-            if upload.size > MAX_BYTES:
-                raise PayloadTooLarge()
-            return parse_roster_file(upload.name or "", upload.read(MAX_BYTES + 1))
-        if isinstance(data, QueryDict):
-            data = data.dict()
-        if isinstance(data, dict) and "text" in data:
-            return _parse_text(data)
-        return parse_entries(data)
+        return _parse_text(data) if field == "text" else parse_entries(data)
     except RosterError as exc:
-        field = "file" if upload is not None else ("text" if isinstance(data, dict)
-                                                   and "text" in data else "entries")
-        error = exceptions.ValidationError({field: [exc.message]})
-        error.rule = exc.rule  # the code of the JSON error (api.errors)
-        raise error from None
+        raise _rule_error(exc, field) from None
+
+
+def _parse_upload(request):
+    """The multipart ``file`` as one parsed list (R-ARM-2), recognised by its content."""
+    upload = request.FILES.get("file")
+    if upload is None:
+        raise exceptions.ValidationError({"file": [
+            "No roster file: send it as the multipart field `file` (entries or pasted text "
+            "go as JSON to .../army-list/)."]})
+    if upload.size > MAX_BYTES:
+        raise PayloadTooLarge()
+    try:
+        return parse_roster_file(upload.name or "", upload.read(MAX_BYTES + 1))
+    except RosterError as exc:
+        raise _rule_error(exc, "file") from None
 
 
 def _parse_text(data: dict):
@@ -77,9 +88,24 @@ def _parse_text(data: dict):
     return parse_text(data.get("text"), name=name)
 
 
-class BattleArmyLists(BattleScoped):
-    parser_classes = [SafeJSONParser, SafeMultiPartParser]
+class ListSubmit(BattleScoped):
+    """Submitting a list, whichever way it comes (``parse``)."""
 
+    def submit(self, request, parse):
+        self.require_member()
+        battle = self.get_battle()
+        player = check_participant(battle, self.player)
+        check_list_phase(battle, battle.round, timezone.now())
+        if _content_length(request) > MAX_BODY:
+            raise PayloadTooLarge()
+        army_list = army_list_submit(battle=battle, player=player, parsed=parse(request))
+        return Response(list_dict(army_list), status=status.HTTP_201_CREATED)
+
+
+SUBMITTED = {201: ArmyListSerializer, **error_responses(400, 401, 403, 404, 409, 413, 415)}
+
+
+class BattleArmyLists(ListSubmit):
     @extend_schema(responses={200: ArmyListsSerializer, **error_responses(401, 403, 404)})
     def get(self, request, campaign_id, battle_id):
         """The battle's army lists the caller may see: its own always, the opponent's once
@@ -90,25 +116,27 @@ class BattleArmyLists(BattleScoped):
         return Response({"lists": [list_dict(row) for row in rows]})
 
     @extend_schema(
-        request={"application/json": JSON_INPUT, "multipart/form-data": FILE_INPUT},
-        responses={201: ArmyListSerializer,
-                   **error_responses(400, 401, 403, 404, 409, 413, 415)},
+        request=JSON_INPUT, responses=SUBMITTED,
         examples=[OpenApiExample("entries", request_only=True, value={
             "name": "Spearhead", "entries": [{"name": "Captain", "points": 85}]}),
                   OpenApiExample("text", request_only=True, value={
                       "name": "Spearhead", "text": "Captain - 85\nIntercessors - 100"})])
     def post(self, request, campaign_id, battle_id):
-        """Submit or replace the caller's list until the lists are revealed (R-ARM-1..3);
-        400 ``R-ARM-1`` naming the limit and the excess when it is over the limit, 400
-        ``R-ARM-2`` naming the file's cost types when a roster has no points cost."""
-        self.require_member()
-        battle = self.get_battle()
-        player = check_participant(battle, self.player)
-        check_list_phase(battle, battle.round, timezone.now())
-        if _content_length(request) > MAX_BODY:
-            raise PayloadTooLarge()
-        army_list = army_list_submit(battle=battle, player=player, parsed=_parse(request))
-        return Response(list_dict(army_list), status=status.HTTP_201_CREATED)
+        """Submit or replace the caller's list as JSON, entries or pasted text, until the
+        lists are revealed (R-ARM-1..3); a roster file goes to ``.../army-list/upload/``.
+        400 ``R-ARM-1`` naming the limit and the excess when it is over the limit."""
+        return self.submit(request, _parse_json)
+
+
+class BattleArmyListUpload(ListSubmit):
+    parser_classes = [SafeMultiPartParser]  # an upload: multipart only (issue 16)
+
+    @extend_schema(request={"multipart/form-data": FILE_INPUT}, responses=SUBMITTED)
+    def post(self, request, campaign_id, battle_id):
+        """Submit or replace the caller's list as a roster file until the lists are revealed
+        (R-ARM-1..3); 400 ``R-ARM-1`` naming the limit and the excess when it is over the
+        limit, 400 ``R-ARM-2`` naming the file's cost types when it has no points cost."""
+        return self.submit(request, _parse_upload)
 
 
 def _content_length(request) -> int:
@@ -121,4 +149,6 @@ def _content_length(request) -> int:
 urlpatterns = [
     path("campaigns/<int:campaign_id>/battles/<int:battle_id>/army-list/",
          BattleArmyLists.as_view(), name="battle-army-list"),
+    path("campaigns/<int:campaign_id>/battles/<int:battle_id>/army-list/upload/",
+         BattleArmyListUpload.as_view(), name="battle-army-list-upload"),
 ]

@@ -68,7 +68,7 @@ def campaign_create(*, creator, name: str, ruleset: dict | None = None,
 
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
-                    visibility=_UNSET) -> Campaign:
+                    visibility=_UNSET, join_requests_open=_UNSET) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
     stored normalized; an invalid one is rejected naming the key."""
     renamed = name is not _UNSET and (name := _name(name)) != campaign.name
@@ -78,6 +78,10 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
         campaign.name_changed_at = timezone.now()
     if visibility is not _UNSET:
         campaign.visibility = _visibility(visibility)
+    if join_requests_open is not _UNSET:  # issue 17: public campaigns take join requests
+        if not isinstance(join_requests_open, bool):
+            raise RuleViolation("Must be true or false.", field="join_requests_open")
+        campaign.join_requests_open = join_requests_open
     if ruleset is not _UNSET:
         if not isinstance(ruleset, dict):
             raise RuleViolation("The ruleset must be a JSON object.", field="ruleset")

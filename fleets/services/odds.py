@@ -31,6 +31,8 @@ USER_PREVIEWS = 1  # previews in flight per user
 SITE_PREVIEWS = 2  # previews in flight on the whole site (fewer than the web workers)
 STALE_AFTER = timedelta(minutes=2)  # a slot this old belongs to a request that died
 RETRY_AFTER = 3  # seconds: a running preview ends within TIME_LIMIT
+# One request's work stays bounded: at most this many ships a side (the API and the fleets page)
+MAX_PREVIEW_SHIPS = 12
 
 
 class PreviewsBusy(DomainError):
@@ -42,14 +44,17 @@ class PreviewsBusy(DomainError):
 
 
 def odds_preview_run(*, user, engine: str, attacker: dict, defender: dict,
-                     simulations: int, seed: int | None = None) -> OddsResult:
+                     simulations: int, seed: int | None = None, max_rounds: int = 12,
+                     start_distance_cm: int = 30) -> OddsResult:
     """R-ODDS-1: the preview of a battle between two fleets in the fleet shape, with bounded
     work (``rules.odds.naval_odds``'s budget, precision and time limit); raises
     ``PreviewsBusy`` when ``user`` or the site has too many previews running, ValueError for
-    bad input (naming the field)."""
+    bad input (naming the field). ``max_rounds`` and ``start_distance_cm`` are a campaign's
+    ruleset values (the fleets page); the API, which knows no campaign, keeps the defaults."""
     slot = _slot_take(user)
     try:
         return naval_odds(engine, attacker, defender, simulations=simulations, seed=seed,
+                          max_rounds=max_rounds, start_distance_cm=start_distance_cm,
                           budget=WORK_BUDGET, precision=TARGET_HALF_WIDTH,
                           time_limit=TIME_LIMIT, clock=time.monotonic)
     finally:

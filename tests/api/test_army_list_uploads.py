@@ -32,7 +32,8 @@ def url(lg, battle):
 
 def upload(lg, battle, user, name: str, content: bytes):
     file = SimpleUploadedFile(name, content, content_type="application/octet-stream")
-    return api(user).post(url(lg, battle), {"file": file}, format="multipart")
+    return api(user).post(url(lg, battle) + "upload/", {"file": file},
+                          format="multipart")  # roster files: multipart only (issue 16)
 
 
 def test_r_arm_1_a_2998_point_horus_heresy_roster_is_refused_over_1500(lg, battle):

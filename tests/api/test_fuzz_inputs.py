@@ -262,8 +262,8 @@ def test_nul_in_an_army_list_is_refused_naming_the_field(world):
     b'{"roster": {"name": "List\\ud800", "forces": []}}',
 ], ids=["nul unit", "surrogate name"])
 def test_a_roster_file_with_forbidden_characters_is_the_rosters_400(world, content):
-    url = reverse("api:battle-army-list", kwargs={"campaign_id": world.private.campaign,
-                                                  "battle_id": world.private.battle})
+    url = reverse("api:battle-army-list-upload", kwargs={"campaign_id": world.private.campaign,
+                                                         "battle_id": world.private.battle})
     upload = SimpleUploadedFile("list.json", content, content_type="application/json")
     response = api_client(world, PLAYER).post(url, {"file": upload}, format="multipart")
     assert response.status_code == 400, response.content
@@ -350,8 +350,9 @@ def page_posts(scope: Scope) -> list[tuple[str, str]]:
 
 
 # A POST whose action takes no text: it may succeed whatever else is posted (the calendar
-# page makes the user's feed address on first use).
-ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed"}
+# page makes the user's feed address on first use; an invitation link's limits are all
+# optional, so a post without them makes an unlimited link, issue 17).
+ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link"}
 QUERY = {"round": HUGE, "tile": HUGE, "roll": HUGE, "preview": "1", "page": HUGE}
 
 

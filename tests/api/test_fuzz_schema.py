@@ -95,8 +95,14 @@ def map_ids(world: SecurityWorld, path: str, params: dict) -> dict:
     campaign = pick("campaign_id", [s.campaign for s in scopes], params.get("campaign_id"))
     scope = next((s for s in scopes if s.campaign == campaign), world.private)
     return {name: campaign if name == "campaign_id" else
+            value if name in AS_GENERATED else
             pick(name, choices_for(world, scope, path, name), value)
             for name, value in params.items()}
+
+
+# Issue 17: invitation tokens, invitation and join request ids are not in the seeded world;
+# generated ones stay (a 404), and the stateful scenarios follow created ones by their links.
+AS_GENERATED = frozenset({"token", "invitation_id", "request_id"})
 
 
 @pytest.fixture(scope="module")
@@ -143,8 +149,9 @@ def operations() -> list:
 
 @pytest.mark.django_db
 def test_a_bad_token_is_a_documented_401(fuzz_world):
-    """Every operation that takes a token (all but the personal calendar feed, whose URL token
-    is the credential) answers a bad one with a 401 in the error shape, documented."""
+    """Every operation that takes a token (all but the login itself, which reads only the
+    credentials in its body, and the personal calendar feed, whose URL token is the
+    credential) answers a bad one with a 401 in the error shape, documented."""
     answered = []
     for operation in operations():
         params = {parameter.name: 1 for parameter in operation.path_parameters}
@@ -153,7 +160,7 @@ def test_a_bad_token_is_a_documented_401(fuzz_world):
         response = case.call()
         case.validate_response(response, checks=CHECKS)
         answered.append(response.status_code)
-    assert answered.count(401) == len(answered) - 1 and len(answered) >= 76
+    assert answered.count(401) == len(answered) - 2 and len(answered) >= 76
 
 
 def workflow(world: SecurityWorld, role: str):

@@ -72,6 +72,36 @@ def naval(s: Scope) -> dict:
     return {"campaign_id": s.campaign, "battle_id": s.naval}
 
 
+def invitation(s: Scope) -> dict:
+    """An e-mail invitation of the scope's campaign, made for the row (rolled back with it)."""
+    from campaigns.models import Invitation
+
+    found, _ = Invitation.objects.get_or_create(
+        campaign_id=s.campaign, token_hash=f"{s.campaign:064d}",
+        defaults={"kind": "email", "max_uses": 1, "email": "matrix@example.org"})
+    return {"campaign_id": s.campaign, "invitation_id": found.pk}
+
+
+def token(s: Scope) -> dict:
+    """A link invitation's token for the scope's campaign (issue 17)."""
+    from campaigns.models import Campaign
+    from campaigns.services.invitations import invitation_link_create
+
+    campaign = Campaign.objects.get(pk=s.campaign)
+    return {"token": invitation_link_create(campaign=campaign, by=None)[1]}
+
+
+def join_request(s: Scope) -> dict:
+    """A pending join request of a user outside the campaign."""
+    from campaigns.models import JoinRequest
+    from tests.factories import UserFactory
+
+    found, _ = JoinRequest.objects.get_or_create(campaign_id=s.campaign,
+                                                 user=UserFactory(username="asker"),
+                                                 status=JoinRequest.Status.PENDING)
+    return {"campaign_id": s.campaign, "request_id": found.pk}
+
+
 ALL_200 = (200,) * 6
 NOT_FOUND = (404,) * 6
 READ = (404, 404, 200, 200, 200, 200)  # members, or anyone if public
@@ -83,6 +113,10 @@ SIGNED_IN = (401, 200, 200, 200, 200, 200)
 ROWS: dict[tuple[str, str], Row] = {
     ("token", "POST"): Row(none, (400,) * 6),
     ("me", "GET"): Row(none, SIGNED_IN),
+    ("token-rotate", "POST"): Row(none, SIGNED_IN),  # issue 17 point 7
+    ("my-profile", "GET"): Row(none, SIGNED_IN),
+    ("my-profile", "PATCH"): Row(none, SIGNED_IN),
+    ("my-data", "GET"): Row(none, SIGNED_IN),  # own data only (tests/api/test_accounts.py)
     ("campaign-list", "GET"): Row(none, ALL_200),
     ("campaign-list", "POST"): Row(none, (401, 403, 403, 403, 403, 400)),
     ("campaign-detail", "GET"): Row(camp, READ, ALL_200),
@@ -142,6 +176,8 @@ ROWS: dict[tuple[str, str], Row] = {
     ("battle-conquest", "POST"): Row(battle, (401, 404, 409, 409, 403, 403)),
     ("battle-army-list", "GET"): Row(battle, MEMBERS),
     ("battle-army-list", "POST"): Row(battle, (401, 404, 400, 400, 403, 403)),
+    # a JSON body to the upload (multipart only, issue 16) gets as far as the parser: 415
+    ("battle-army-list-upload", "POST"): Row(battle, (401, 404, 415, 415, 403, 403)),
     ("battle-schedule", "POST"): Row(battle, (401, 404, 400, 400, 403, 403)),
     ("battle-schedule-accept", "POST"): Row(battle, (401, 404, 409, 409, 403, 403)),
     ("campaign-calendar", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
@@ -169,6 +205,25 @@ ROWS: dict[tuple[str, str], Row] = {
     ("naval-battle-list", "GET"): Row(camp, READ, ALL_200),
     ("naval-battle-detail", "GET"): Row(naval, READ, NOT_FOUND),
     ("odds-naval", "POST"): Row(none, (401, 400, 400, 400, 400, 400)),
+    # issue 17: invitations (campaign admin), the token's holder, join requests
+    ("invitation-list", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
+                                    (401, 403, 403, 403, 200, 200)),
+    ("invitation-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("invitation-links", "POST"): Row(camp, (401, 404, 403, 403, 201, 201),
+                                      (401, 403, 403, 403, 201, 201)),
+    ("invitation-resend", "POST"): Row(invitation, (401, 404, 403, 403, 200, 200)),
+    ("invitation-revoke", "POST"): Row(invitation, (401, 404, 403, 403, 200, 200),
+                                       (401, 403, 403, 403, 200, 200)),
+    ("my-invitations", "GET"): Row(none, SIGNED_IN),
+    ("invitation-detail", "GET"): Row(token, ALL_200),
+    # players accepting again change nothing (200); others must name a faction (400)
+    ("invitation-detail", "POST"): Row(token, (401, 400, 200, 200, 400, 400)),
+    ("join-request-list", "GET"): Row(camp, MEMBERS, SIGNED_IN),
+    ("join-request-list", "POST"): Row(camp, (401, 404, 409, 409, 409, 409),
+                                       (401, 409, 409, 409, 409, 409)),
+    ("join-request-accept", "POST"): Row(join_request, ADMIN_400,
+                                         (401, 403, 403, 403, 400, 400)),
+    ("join-request-decline", "POST"): Row(join_request, (401, 404, 403, 403, 200, 200)),
 }
 
 

@@ -30,6 +30,11 @@ def url(lg, battle):
     return lg.url(f"battles/{battle.pk}/army-list/")
 
 
+def upload_url(lg, battle):
+    """Roster files: multipart only, an operation of their own (issue 16)."""
+    return lg.url(f"battles/{battle.pk}/army-list/upload/")
+
+
 def upload(name: str, content: bytes) -> dict:
     return {"file": SimpleUploadedFile(name, content, content_type="application/octet-stream")}
 
@@ -58,7 +63,7 @@ def test_r_arm_2_pasted_text(lg, battle):
 
 def test_r_arm_2_battlescribe_ros_upload(lg, battle):
     content = ros([("Captain", 90), ("Intercessor Squad", 100)], name="Strike force")
-    response = api(lg.b.user).post(url(lg, battle), upload("strike.ros", content),
+    response = api(lg.b.user).post(upload_url(lg, battle), upload("strike.ros", content),
                                    format="multipart")
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -71,7 +76,7 @@ def test_r_arm_2_battlescribe_ros_upload(lg, battle):
 
 def test_r_arm_2_battlescribe_rosz_upload(lg, battle):
     content = rosz(ros([("Warboss", 120), ("Boyz", 170)], faction="Orks"))
-    response = api(lg.a.user).post(url(lg, battle), upload("waaagh.rosz", content),
+    response = api(lg.a.user).post(upload_url(lg, battle), upload("waaagh.rosz", content),
                                    format="multipart")
     assert response.status_code == 201, response.json()
     assert (response.json()["total"], response.json()["faction"],
@@ -84,7 +89,7 @@ def test_r_arm_2_new_recruit_json_upload(lg, battle):
                          "forces": [{"catalogueName": "Aeldari", "selections": [
                              {"name": "Farseer", "costs": [{"name": "pts", "typeId": "points",
                                                             "value": 150}]}]}]}}
-    response = api(lg.a.user).post(url(lg, battle),
+    response = api(lg.a.user).post(upload_url(lg, battle),
                                    upload("nr.json", json.dumps(export).encode()),
                                    format="multipart")
     assert response.status_code == 201, response.json()
@@ -105,7 +110,7 @@ def test_r_arm_1_a_list_over_the_limit_is_refused_with_limit_and_excess(lg, batt
 
 def test_r_arm_1_an_over_limit_roster_file_is_refused_too(lg, battle):
     content = rosz(ros([("Titan", 1501)]))
-    response = api(lg.a.user).post(url(lg, battle), upload("big.rosz", content),
+    response = api(lg.a.user).post(upload_url(lg, battle), upload("big.rosz", content),
                                    format="multipart")
     assert response.status_code == 400 and response.json()["code"] == "R-ARM-1"
 
@@ -218,14 +223,15 @@ def test_r_arm_2_unreadable_json_or_text_is_400(lg, battle, payload):
     ("list.json", b"\xff\xfe"),
 ])
 def test_r_arm_2_bad_roster_files_are_400_with_a_message(lg, battle, name, content):
-    response = api(lg.a.user).post(url(lg, battle), upload(name, content), format="multipart")
+    response = api(lg.a.user).post(upload_url(lg, battle), upload(name, content),
+                                   format="multipart")
     assert response.status_code == 400, response.content
     assert "file" in response.json()["errors"]
 
 
 def test_huge_uploads_are_413_and_odd_content_types_are_refused(lg, battle):
     big = upload("big.ros", b"<" * (MAX_BYTES + 1))
-    assert api(lg.a.user).post(url(lg, battle), big, format="multipart").status_code == 413
+    assert api(lg.a.user).post(upload_url(lg, battle), big, format="multipart").status_code == 413
     huge_json = {"name": "x", "text": "A - 1\n" * (MAX_BYTES // 6 + 20_000)}
     assert api(lg.a.user).post(url(lg, battle), huge_json, format="json").status_code == 413
     plain = api(lg.a.user).generic("POST", url(lg, battle), "Captain - 85",
@@ -234,9 +240,14 @@ def test_huge_uploads_are_413_and_odd_content_types_are_refused(lg, battle):
     bad_json = api(lg.a.user).generic("POST", url(lg, battle), "{not json",
                                       content_type="application/json")
     assert bad_json.status_code == 400
-    form = api(lg.a.user).post(url(lg, battle), {"name": "x", "text": "Captain - 85"},
-                               format="multipart")
-    assert form.status_code == 201  # form fields work like JSON
+    form = {"name": "x", "text": "Captain - 85"}
+    multipart = api(lg.a.user).post(url(lg, battle), form, format="multipart")
+    assert multipart.status_code == 415  # issue 16: the JSON endpoint takes JSON only
+    assert multipart.json()["code"] == "unsupported_media_type"
+    no_file = api(lg.a.user).post(upload_url(lg, battle), form, format="multipart")
+    assert no_file.status_code == 400 and "file" in no_file.json()["errors"]
+    as_json = api(lg.a.user).post(upload_url(lg, battle), form, format="json")
+    assert as_json.status_code == 415  # and the upload multipart only
 
 
 def test_r_atk_4_a_neutral_garrison_battle_has_one_list_replaceable_until_the_deadline(lg):

@@ -139,7 +139,8 @@ def test_detail_shows_the_current_round(league):
     _round(campaign, 1, "closed")
     latest = _round(campaign, 2, "lists")
     body = api(alice.user).get(f"{URL}{campaign.pk}/").json()
-    assert set(body) == {"id", "name", "visibility", "status", "current_round", "ruleset"}
+    assert set(body) == {"id", "name", "visibility", "status", "current_round", "ruleset",
+                         "join_requests_open"}
     assert body["current_round"] == {"number": 2, "phase": "lists", "phase_deadline": None}
     assert body["ruleset"] == defaults()
     listed = api(alice.user).get(URL).json()["results"][0]

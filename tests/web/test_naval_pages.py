@@ -209,10 +209,13 @@ def test_r_brd_3_the_replay_tells_how_many_body_hits_an_attack_dealt(language, d
 
 
 def test_r_spc_4_the_replay_says_a_ship_without_attack_dice_does_not_attack():
+    from django.utils import translation
+
     event = {"rule": "R-SPC-4", "step": "attack", "round": 1, "ship": 1, "target": 2,
              "decision": "no guns"}
-    assert "Ship 1 has no attack dice left and does not attack" in TELLERS["attack"](
-        event, _names())
+    with translation.override("en"):
+        told = TELLERS["attack"](event, _names())
+    assert "Ship 1 has no attack dice left and does not attack" in told
 
 
 def _names() -> Names:

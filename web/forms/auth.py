@@ -3,9 +3,16 @@ username's maximum length in the widget; a longer username reached ``authenticat
 django-axes, whose 255-character column refused it with a 500 (issue 14 item 6). Here it is a
 form error and nothing is looked up or logged."""
 
+from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+
+from battles.models import NotificationKind
+from campaigns.models import Profile
+from campaigns.services.accounts import EMAIL_MAX, time_zone_names
 
 
 class LoginForm(AuthenticationForm):
@@ -20,3 +27,78 @@ class AdminLoginForm(AdminAuthenticationForm):
         super().__init__(request, *args, **kwargs)
         field = self.fields["username"]
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+# --- accounts (issue 17 point 3): sign-up, profile, e-mail change, deleting an account -------
+
+def time_zone_choices():
+    return [("", _("Default (the campaign's or the site's)"))] + [
+        (name, name) for name in time_zone_names()]
+
+
+def language_choices():
+    return [("", _("Default (the browser's)"))] + list(settings.LANGUAGES)
+
+
+class SignupForm(UserCreationForm):
+    """Username, e-mail, password (twice, checked by ``AUTH_PASSWORD_VALIDATORS``), language
+    and time zone; ``campaigns.services.accounts.account_signup`` creates the account."""
+
+    email = forms.EmailField(label=_("E-mail address"), max_length=EMAIL_MAX)
+    language = forms.ChoiceField(label=_("Language"), choices=language_choices, required=False)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
+                                  required=False)
+    next = forms.CharField(required=False, widget=forms.HiddenInput, max_length=2000)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].validators.append(
+            MaxLengthValidator(self.fields["username"].max_length))
+        self.fields["username"].help_text = _("Letters, digits and @/./+/-/_ only.")
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), required=False,
+                                   max_length=Profile.DISPLAY_NAME_MAX,
+                                   help_text=_("Shown next to your username; one line."))
+    language = forms.ChoiceField(label=_("Language"), choices=language_choices, required=False)
+    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
+                                  required=False)
+
+
+NOTIFICATION_LABELS = {
+    NotificationKind.PHASE_OPENED: _("A phase opens"),
+    NotificationKind.DEADLINE_SOON: _("A deadline is near and I still owe input"),
+    NotificationKind.DATE_PROPOSED: _("A battle date is proposed"),
+    NotificationKind.RESULT_TO_CONFIRM: _("A result waits for my confirmation"),
+    NotificationKind.DISPUTE_RAISED: _("A result is disputed"),
+}
+
+
+class NotificationsForm(forms.Form):
+    """One player's e-mail switches (``battles.services.notifications``)."""
+
+    player = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, *args, prefs: dict[str, bool] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind in NotificationKind.values:
+            self.fields[kind] = forms.BooleanField(label=NOTIFICATION_LABELS[kind],
+                                                   required=False,
+                                                   initial=(prefs or {}).get(kind, True))
+
+
+class EmailChangeForm(forms.Form):
+    email = forms.EmailField(label=_("New e-mail address"), max_length=EMAIL_MAX)
+
+
+class PasswordConfirmForm(forms.Form):
+    """The current password, checked through ``authenticate`` (so django-axes counts
+    failures and the lockout applies)."""
+
+    password = forms.CharField(label=_("Your password"), strip=False,
+                               widget=forms.PasswordInput(
+                                   attrs={"autocomplete": "current-password"}))

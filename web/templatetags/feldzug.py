@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
 from campaigns.models import Attack, Campaign, Round, Tile
+from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
 
 register = template.Library()
@@ -28,6 +29,11 @@ RULE_HINTS = {
     "R-BAT-3": _("Results are an outcome and victory points from 0 upwards; a moral victory "
                  "needs the attacker ahead on points."),
     "wrong_phase": _("This is not possible in the current phase."),
+    # issue 17: invitations and join requests (campaigns.services.invitations)
+    "invalid_email": _("Give e-mail addresses separated by commas, semicolons or line breaks."),
+    "join_requests_closed": _("This campaign does not take join requests."),
+    "join_request_decided": _("This request was answered already."),
+    "campaign_finished": _("The campaign has finished; nobody joins any more."),
     "not_active": _("The declaration is no longer active."),
     "already_chosen": _("Your choice is sealed already."),
     "battle_pending": _("The defender of this chain link is not settled yet."),
@@ -155,6 +161,14 @@ def visibility_label(value):
 @register.filter
 def campaign_status_label(value):
     return _label(Campaign.Status, value)
+
+
+@register.filter
+def member(value) -> str:
+    """A user (or a username) as pages name them: a deleted account is "former member"
+    (``campaigns.services.accounts.account_delete``)."""
+    name = value if isinstance(value, str) else getattr(value, "username", "")
+    return str(_("former member")) if name.startswith(FORMER_MEMBER_PREFIX) else name
 
 
 @register.filter

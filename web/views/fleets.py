@@ -7,6 +7,8 @@ Movement orders are built by clicking areas: each area is a button carrying its 
 (``static/feldzug.js`` keeps the path field in step); without script the area numbers are typed.
 The services decide whether an order is legal.
 
+The naval odds preview (R-ODDS-1) is a section of the page (``web.views.odds``).
+
 Writes of the fleets page: movement orders (R-FLT-4), standing orders (R-FLT-5), embarking
 and disembarking detachments (R-FLT-8), each through ``fleets.services.orders``. Another
 player's fleet is refused (403) before any service runs, as in the API; a refusal of the
@@ -18,7 +20,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.errors import DomainError
 from campaigns.models import Round
@@ -40,6 +42,7 @@ from web.forms.common import add_service_error
 from web.forms.fleets import DisembarkForm, EmbarkForm, FleetOrderForm, StandingOrdersForm
 from web.templatetags.feldzug import explained
 from web.views.actions import form_action
+from web.views.odds import odds_form, odds_run, odds_section
 from web.views.scope import Scope, campaign_page
 
 
@@ -110,15 +113,24 @@ def _area_rows(document: dict) -> dict[int, dict]:
             for a in document["areas"]}
 
 
-def fleets_context(scope: Scope, bound: dict | None = None) -> dict:
-    """Everything the page shows; ``bound`` holds the forms of a refused post, keyed by
-    (form kind, fleet or ship id), shown instead of fresh ones."""
-    bound = bound or {}
+def _load(scope: Scope) -> tuple[list[dict], dict, dict]:
+    """The fleets as the viewer may see them (R-FLT-7), the areas and the players."""
     campaign = scope.campaign
     areas = _area_rows(map_document(campaign))
     players = {p.pk: p for p in player_list(campaign)}
     views = fleet_views(campaign_fleets(campaign), player=scope.player, is_admin=scope.is_admin,
                         rnd=scope.round)
+    return views, areas, players
+
+
+def fleets_context(scope: Scope, bound: dict | None = None, odds: dict | None = None,
+                   loaded: tuple | None = None) -> dict:
+    """Everything the page shows; ``bound`` holds the forms of a refused post, keyed by
+    (form kind, fleet or ship id), shown instead of fresh ones; ``odds`` the naval odds
+    section of a preview (``web.views.odds.odds_section``), else a fresh form for members."""
+    bound = bound or {}
+    campaign = scope.campaign
+    views, areas, players = loaded or _load(scope)
     full = [_full(scope, v, areas, bound) for v in views if "ships" in v]
     public = [{**v, "area_obj": areas[v["area"]], "owner_player": players.get(v["owner"])}
               for v in views if "ships" not in v]
@@ -133,6 +145,9 @@ def fleets_context(scope: Scope, bound: dict | None = None) -> dict:
                               visible_hazards(campaign, player=scope.player,
                                               is_admin=scope.is_admin)]
     context["naval_battles"] = naval_rows(scope, areas, players)
+    if odds is None and scope.is_member:
+        odds = odds_section(odds_form(scope, views, areas, players))
+    context["odds"] = odds
     return scope.context(**context)
 
 
@@ -144,8 +159,10 @@ def naval_rows(scope: Scope, areas: dict, players: dict) -> list[dict]:
              "defender": players.get(r["defender"])} for r in reports]
 
 
-def render_fleets(request, scope: Scope, bound: dict | None = None, status: int = 200):
-    return render(request, "web/fleets.html", fleets_context(scope, bound), status=status)
+def render_fleets(request, scope: Scope, bound: dict | None = None, status: int = 200,
+                  **extra):
+    return render(request, "web/fleets.html", fleets_context(scope, bound, **extra),
+                  status=status)
 
 
 @require_GET
@@ -260,3 +277,19 @@ def disembark(request, scope: Scope, fleet_id: int):
     else:
         messages.success(request, _("The detachment disembarked and disbanded."))
     return _back(scope, fleet)
+
+
+@require_http_methods(["GET", "POST"])
+@campaign_page("member")
+def naval_odds(request, scope: Scope):
+    """R-ODDS-1: the outcome distribution of a naval battle (``web.views.odds``). A normal form
+    post (no script needed) renders the whole page with the result, scrolled to it by the
+    form's ``#naval-odds`` (400 with the form's errors). A GET shows the page's section."""
+    if request.method == "GET":
+        return redirect(f"{reverse('campaigns:fleets', args=[scope.campaign.pk])}#naval-odds")
+    loaded = _load(scope)
+    form = odds_form(scope, *loaded, data=request.POST)
+    result = odds_run(request, scope, form) if form.is_valid() else None
+    section = odds_section(form, result)
+    status = 200 if result is not None else 400
+    return render_fleets(request, scope, status=status, odds=section, loaded=loaded)

@@ -23,6 +23,7 @@ ITEMS = [
     NavItem("campaigns:conquest", _("Conquest"), "player"),
     NavItem("campaigns:standings", _("Standings")),
     NavItem("campaigns:manage", _("Manage"), "admin"),
+    NavItem("campaigns:manage-members", _("Members"), "admin"),
 ]
 
 

@@ -1,0 +1,75 @@
+"""Forms of the members pages (issue 17): invitations by e-mail or link, join requests, and
+accepting an invitation. They check the shape only; the services check the rest."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.services.invitations import MAX_USES, MESSAGE_MAX
+from web.forms.manage import PlayerAddForm
+
+EXPIRY_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+
+
+def _expiry_field():
+    return forms.DateTimeField(
+        label=_("Valid until (UTC)"), required=False, input_formats=EXPIRY_FORMATS,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+
+
+def _preset_fields():
+    return {
+        "faction": forms.CharField(label=_("Faction"), max_length=80, required=False,
+                                   help_text=_("Leave empty to let the invitee choose.")),
+        "colour": forms.RegexField(label=_("Colour"), regex=r"^#[0-9a-fA-F]{6}$",
+                                   max_length=7, required=False,
+                                   help_text=_("#rrggbb; leave empty to let the invitee "
+                                               "choose.")),
+    }
+
+
+class InviteEmailsForm(forms.Form):
+    emails = forms.CharField(
+        label=_("E-mail addresses"), max_length=26_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One or many, separated by commas, semicolons or line breaks."))
+    faction = _preset_fields()["faction"]
+    colour = _preset_fields()["colour"]
+    expires_at = _expiry_field()
+
+
+class InviteLinkForm(forms.Form):
+    max_uses = forms.IntegerField(label=_("Uses"), min_value=1, max_value=MAX_USES,
+                                  required=False, help_text=_("Leave empty for no limit."))
+    faction = _preset_fields()["faction"]
+    colour = _preset_fields()["colour"]
+    expires_at = _expiry_field()
+
+
+class JoinSettingsForm(forms.Form):
+    join_requests_open = forms.BooleanField(
+        label=_("Take join requests"), required=False,
+        help_text=_("Logged-in visitors of a public campaign may ask to join."))
+
+
+class JoinDecisionForm(forms.Form):
+    faction = PlayerAddForm.base_fields["faction"]
+    colour = PlayerAddForm.base_fields["colour"]
+
+
+class JoinRequestForm(forms.Form):
+    message = forms.CharField(label=_("Message to the admin"), required=False,
+                              max_length=MESSAGE_MAX, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class AcceptInvitationForm(forms.Form):
+    """Faction and colour, unless the admin set them on the invitation."""
+
+    faction = forms.CharField(label=_("Faction"), max_length=80)
+    colour = PlayerAddForm.base_fields["colour"]
+
+    def __init__(self, *args, invitation=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if invitation is not None and invitation.faction:
+            del self.fields["faction"]
+        if invitation is not None and invitation.colour:
+            del self.fields["colour"]
