@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
 from web.forms.auth import AdminLoginForm
+from web.views import accounts
 
 admin.site.login_form = AdminLoginForm  # usernames too long for django-axes: a form error
 
@@ -12,7 +13,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("web.account_urls")),  # log in, sign up, profile (issue 17)
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", accounts.language_switch, name="set_language"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -94,7 +94,8 @@ def _render(kind: str, context: dict) -> tuple[str, str]:
     with translation.override(settings.LANGUAGE_CODE):
         subject = " ".join(render_to_string(f"emails/{kind}_subject.txt", context).split())
         body = render_to_string(f"emails/{kind}.txt", context)
-    return f"[{context['campaign'].name}] {subject}"[:200], body
+    name = " ".join(str(context["campaign"].name).split())  # a header is one line
+    return f"[{name}] {subject}"[:200], body
 
 
 def _send_after_commit(ids: list[int]) -> None:

@@ -44,6 +44,8 @@ def _name(name) -> str:
         raise RuleViolation("A name is required.", field="name")
     if len(name) > NAME_MAX:
         raise RuleViolation(f"At most {NAME_MAX} characters.", field="name")
+    if "\n" in name or "\r" in name:  # it heads pages, mail subjects and calendars
+        raise RuleViolation("A name is one line.", field="name")
     return name.strip()
 
 

@@ -62,6 +62,18 @@ def test_phase_opened_goes_to_every_player_once_after_commit(lg,
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
 
 
+def test_a_campaign_name_with_line_breaks_never_stops_mail(lg,
+                                                          django_capture_on_commit_callbacks):
+    """Names are one line where they are entered; one stored before that still gets its mail
+    (a mail header with a line break would be refused by the mail library)."""
+    type(lg.campaign).objects.filter(pk=lg.campaign.pk).update(name="Liga\nNord\r\n 2025")
+    lg.campaign.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        lg.start()
+    assert len(inbox(NotificationKind.PHASE_OPENED)) == 4
+    assert mail.outbox[0].subject.startswith("[Liga Nord 2025] ")
+
+
 def test_phase_opened_for_lists_and_battles(lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         battle = duel(lg, "battles")

@@ -95,12 +95,23 @@ def test_ruleset_errors_name_the_key(staff, ruleset, key):
 
 @pytest.mark.parametrize("body", [
     {}, {"name": ""}, {"name": "x" * 121}, {"name": 5, "visibility": "secret"},
+    {"name": "Two\nlines"}, {"name": "Carriage\rreturn"},
     {"name": "x", "ruleset": [1, 2]}, {"name": "x", "ruleset": "strict"}, [], "name",
 ])
 def test_create_rejects_bad_input_with_400(staff, body):
     response = api(staff).post(URL, body, format="json")
     assert response.status_code == 400
     assert set(response.json()) == {"detail", "code", "errors"}
+
+
+def test_a_campaign_name_is_one_line_on_create_and_rename(staff, league):
+    response = api(staff).post(URL, {"name": "Liga\nNord"}, format="json")
+    assert response.status_code == 400 and response.json()["errors"]["name"]
+    campaign = league[0]
+    url = f"{URL}{campaign.pk}/"
+    assert api(staff).patch(url, {"name": "A\r\nB"}, format="json").status_code == 400
+    campaign.refresh_from_db()
+    assert "\n" not in campaign.name
 
 
 def test_malformed_and_deeply_nested_json_are_400(staff):

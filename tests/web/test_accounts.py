@@ -324,3 +324,19 @@ def test_password_reset_requests_are_throttled(outsider, monkeypatch):
     statuses = [client.post(reverse("password_reset"), {"email": "x@example.org"}).status_code
                 for _ in range(3)]
     assert statuses == [302, 302, 429]
+
+
+def test_the_top_bar_language_switcher_is_kept_in_the_profile(outsider):
+    client = client_for(outsider)
+    response = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
+    assert response.status_code == 302 and response.cookies["django_language"].value == "de"
+    assert profile_of(outsider).language == "de"
+    fresh = Client()
+    login = fresh.post(reverse("login"), {"username": "outsider", "password": PASSWORD})
+    assert login.cookies["django_language"].value == "de"
+
+
+def test_the_language_switcher_works_for_visitors_and_ignores_unknown_languages(outsider):
+    assert Client().post("/i18n/setlang/", {"language": "de", "next": "/"}).status_code == 302
+    client_for(outsider).post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    assert profile_of(outsider).language == ""

@@ -11,6 +11,7 @@ e-mail change and the password confirmations are throttled per address
 (``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["account"]``); password confirmations go through
 ``authenticate`` so django-axes counts failures and locks the account as on the login page."""
 
+import contextlib
 import json
 
 from axes.handlers.proxy import AxesProxyHandler
@@ -27,6 +28,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -363,3 +365,16 @@ def account_delete_page(request):
         return render(request, "registration/account_delete.html", {"form": form}, status=400)
     return render(request, "registration/account_delete.html", {"form": form})
 
+
+
+@require_POST
+def language_switch(request):
+    """The top bar's language switcher (Django's ``set_language``); a logged-in member's choice
+    is kept in their profile too, so it comes back at the next login (issue 17)."""
+    response = i18n_views.set_language(request)
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and translation.check_for_language(language):
+        # a language the profile does not offer: the cookie still switches
+        with contextlib.suppress(DomainError):
+            profile_update(user=request.user, language=language)
+    return response
