@@ -22,6 +22,13 @@ def error_responses(*statuses: int) -> dict:
     return {status: ErrorSerializer for status in statuses}
 
 
+def validated(serializer_class, data, **context) -> dict:
+    """``data`` checked by ``serializer_class``; a 400 in the API's error shape otherwise."""
+    serializer = serializer_class(data=data, context=context)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 class CampaignScoped(APIView):
     """A view under /campaigns/{campaign_id}/: the campaign is 404 unless the caller may see it."""
 

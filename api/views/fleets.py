@@ -12,7 +12,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from api.base import CampaignScoped, error_responses
+from api.base import CampaignScoped, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
 from api.serializers.common import page_of
@@ -69,10 +69,7 @@ class FleetScoped(CampaignScoped):
                            rnd=self.current_round())[0]
 
     def validated(self, serializer_class, **context) -> dict:
-        data = serializer_class(data=self.request.data,
-                                context={"campaign": self.campaign, **context})
-        data.is_valid(raise_exception=True)
-        return data.validated_data
+        return validated(serializer_class, self.request.data, campaign=self.campaign, **context)
 
 
 class FleetList(FleetScoped):

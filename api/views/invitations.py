@@ -11,7 +11,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.base import CampaignScoped, error_responses
+from api.base import CampaignScoped, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
 from api.serializers.campaigns import PlayerSerializer
@@ -35,12 +35,6 @@ from campaigns.selectors.invitations import (
 from campaigns.services import invitations as services
 
 THROTTLE = "invitations"  # settings REST_FRAMEWORK DEFAULT_THROTTLE_RATES
-
-
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class InvitationList(CampaignScoped, GenericAPIView):
@@ -71,7 +65,7 @@ class InvitationList(CampaignScoped, GenericAPIView):
                               **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id):
         self.require_admin()
-        data = _validated(InvitationEmailsSerializer, request.data)
+        data = validated(InvitationEmailsSerializer, request.data)
         created = services.invitations_create(campaign=self.campaign, by=request.user, **data)
         return Response({"invitations": InvitationSerializer(created, many=True).data},
                         status=status.HTTP_201_CREATED)
@@ -89,7 +83,7 @@ class InvitationLinkCreate(CampaignScoped):
                               **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id):
         self.require_admin()
-        data = _validated(InvitationLinkCreateSerializer, request.data)
+        data = validated(InvitationLinkCreateSerializer, request.data)
         invitation, token = services.invitation_link_create(campaign=self.campaign,
                                                             by=request.user, **data)
         body = {**InvitationSerializer(invitation).data, "token": token,
@@ -164,7 +158,7 @@ class InvitationByToken(APIView):
     def post(self, request, token):
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
-        data = _validated(InvitationAcceptSerializer, request.data)
+        data = validated(InvitationAcceptSerializer, request.data)
         self.get_invitation()
         player = services.invitation_accept(token=token, user=request.user, **data)
         return Response(PlayerSerializer(player, context={"viewer": player}).data)

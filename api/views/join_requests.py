@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
-from api.base import CampaignScoped, error_responses
+from api.base import CampaignScoped, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
 from api.serializers.campaigns import PlayerSerializer
@@ -23,12 +23,6 @@ from campaigns.selectors.invitations import campaign_join_requests
 from campaigns.services import invitations as services
 
 THROTTLE = "invitations"
-
-
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class JoinRequestList(CampaignScoped, GenericAPIView):
@@ -59,7 +53,7 @@ class JoinRequestList(CampaignScoped, GenericAPIView):
                    responses={201: JoinRequestSerializer, **error_responses(400, 401, 404, 409)})
     def post(self, request, campaign_id):
         self.require_authenticated()
-        data = _validated(JoinRequestCreateSerializer, request.data)
+        data = validated(JoinRequestCreateSerializer, request.data)
         join_request = services.join_request_create(campaign=self.campaign, user=request.user,
                                                     **data)
         return Response(JoinRequestSerializer(join_request).data,
@@ -82,7 +76,7 @@ class JoinRequestAccept(_Decision):
                    responses={200: PlayerSerializer, **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id, request_id):
         join_request = self.get_request()
-        data = _validated(JoinRequestAcceptSerializer, request.data)
+        data = validated(JoinRequestAcceptSerializer, request.data)
         player = services.join_request_accept(join_request=join_request, by=request.user,
                                               **data)
         return Response(PlayerSerializer(player, context={"admin": True}).data)
