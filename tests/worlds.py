@@ -32,7 +32,7 @@ from battles.services.attacks import attack_declare, purchase_create
 from battles.services.lists import army_list_submit
 from battles.services.results import battle_result_enter
 from campaigns.errors import DomainError
-from campaigns.models import Attack, Campaign, Planet, Player, Round, Tile
+from campaigns.models import Attack, Campaign, Invitation, Planet, Player, Round, Tile
 from fleets.models import Area, Fleet, FleetMarker, FleetPhase, NavalBattle, SeaHazard, Ship
 from fleets.services.orders import fleet_set_orders
 from league.demo import demo_create
@@ -734,3 +734,27 @@ def build_security_world() -> SecurityWorld:
     public = build_security_public(users)
     tokens = {role: user and Token.objects.create(user=user).key for role, user in users.items()}
     return SecurityWorld(users, private, public, foreign, sentinels("Hidden"), tokens)
+
+
+# --- invitations (issue 17) ------------------------------------------------------------------
+
+def unusable_invitation(lg: League, state: str):
+    """A one-use link invitation of ``lg`` made unusable: ``revoked``, ``expired`` or
+    ``used_up`` (accepted once, by "first"). Returns (invitation, token)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from campaigns.services import invitations as services
+
+    invitation, token = services.invitation_link_create(campaign=lg.campaign, by=lg.admin,
+                                                        max_uses=1)
+    if state == "revoked":
+        services.invitation_revoke(invitation=invitation)
+    elif state == "expired":
+        Invitation.objects.filter(pk=invitation.pk).update(
+            expires_at=timezone.now() - timedelta(seconds=1))
+    else:
+        services.invitation_accept(token=token, user=UserFactory(username="first"),
+                                   faction="Orks")
+    return invitation, token

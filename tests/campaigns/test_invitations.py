@@ -17,6 +17,7 @@ from campaigns.selectors.invitations import (
 )
 from campaigns.services import invitations as services
 from tests.factories import UserFactory
+from tests.worlds import unusable_invitation
 
 pytestmark = pytest.mark.django_db
 
@@ -108,16 +109,7 @@ def test_a_one_use_email_invitation_accepted_twice_by_its_user_still_answers(lea
 
 @pytest.mark.parametrize("state", ["revoked", "expired", "used_up"])
 def test_an_unusable_invitation_says_why(league, state):
-    invitation, token = services.invitation_link_create(campaign=league.campaign,
-                                                        by=league.admin, max_uses=1)
-    if state == "revoked":
-        services.invitation_revoke(invitation=invitation)
-    elif state == "expired":
-        Invitation.objects.filter(pk=invitation.pk).update(
-            expires_at=timezone.now() - timedelta(seconds=1))
-    else:
-        services.invitation_accept(token=token, user=UserFactory(username="first"),
-                                   faction="Orks")
+    invitation, token = unusable_invitation(league, state)
     invitation.refresh_from_db()
     assert invitation_state(invitation) == state
     with pytest.raises(services.InvitationUnusable) as caught:

@@ -2,17 +2,15 @@
 invitation page behind a link (anonymous, logged in, unusable), asking to join; English and
 German."""
 
-from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.urls import reverse
-from django.utils import timezone
 
 from campaigns.models import Campaign, Invitation, JoinRequest, Player
 from campaigns.services import invitations as services
 from tests.factories import UserFactory
-from tests.worlds import client_for
+from tests.worlds import client_for, unusable_invitation
 
 pytestmark = pytest.mark.django_db
 DE = {"HTTP_ACCEPT_LANGUAGE": "de"}
@@ -112,16 +110,7 @@ def test_preset_faction_is_taken(league):
     ("used_up", "This invitation has been used up", "Diese Einladung ist aufgebraucht"),
 ])
 def test_unusable_links_say_so_in_english_and_german(league, state, english, german):
-    invitation, token = services.invitation_link_create(campaign=league.campaign,
-                                                        by=league.admin, max_uses=1)
-    if state == "revoked":
-        services.invitation_revoke(invitation=invitation)
-    elif state == "expired":
-        Invitation.objects.filter(pk=invitation.pk).update(
-            expires_at=timezone.now() - timedelta(seconds=1))
-    else:
-        services.invitation_accept(token=token, user=UserFactory(username="first"),
-                                   faction="Orks")
+    invitation, token = unusable_invitation(league, state)
     url = reverse("campaigns:invitation", args=[token])
     client = client_for(UserFactory(username="late"))
     response = client.get(url)
