@@ -13,6 +13,27 @@ from django.utils.translation import pgettext_lazy
 from rules.ruleset import defaults as ruleset_defaults
 
 
+def validate_time_zone(value: str) -> None:
+    """An IANA time zone name (``Europe/Berlin``) or "" (the campaign's/site default)."""
+    if value == "":
+        return
+    import zoneinfo
+
+    from django.core.exceptions import ValidationError
+
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(_("“%(value)s” is not a known time zone (IANA name, e.g. "
+                                "Europe/Berlin)."), code="invalid_time_zone",
+                              params={"value": value}) from None
+
+
+def default_time_zone() -> str:
+    """The site's default zone for new campaigns (setting ``CAMPAIGN_TIME_ZONE``)."""
+    return settings.CAMPAIGN_TIME_ZONE
+
+
 class Campaign(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", pgettext_lazy("campaign", "public")
@@ -39,6 +60,10 @@ class Campaign(models.Model):
     name_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Issue 17: a logged-in user may ask to join a public campaign that allows it.
     join_requests_open = models.BooleanField(default=False)
+    # Issue 17: the campaign's time zone (IANA name): the default for members who set none
+    # and for anonymous visitors (campaigns.zones). Stored times stay UTC.
+    time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone,
+                                 validators=[validate_time_zone])
 
     def __str__(self) -> str:
         return self.name
@@ -72,6 +97,9 @@ class Planet(models.Model):
         return self.name
 
 
+TILE_NAME_MAX = 40
+
+
 class Tile(models.Model):
     """A hex field of a planet (R-MAP-1, R-MAP-2); axial coordinates q, r."""
 
@@ -93,6 +121,8 @@ class Tile(models.Model):
     owner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="tiles")
     features = models.JSONField(default=list, blank=True)
+    # Issue 18: an optional name shown on the map and in battle names ("" = coordinates).
+    name = models.CharField(_("name"), max_length=TILE_NAME_MAX, blank=True, default="")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["planet", "q", "r"], name="tile_hex_once")]
@@ -257,22 +287,6 @@ class JobRun(models.Model):
         return f"{self.name}:{self.key}"
 
 
-def validate_time_zone(value: str) -> None:
-    """An IANA time zone name (``Europe/Berlin``) or "" (the campaign's/site default)."""
-    if value == "":
-        return
-    import zoneinfo
-
-    from django.core.exceptions import ValidationError
-
-    try:
-        zoneinfo.ZoneInfo(value)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise ValidationError(_("“%(value)s” is not a known time zone (IANA name, e.g. "
-                                "Europe/Berlin)."), code="invalid_time_zone",
-                              params={"value": value}) from None
-
-
 class Profile(models.Model):
     """A member's own settings; created lazily (``campaigns.services.accounts.profile_of``).
 
@@ -319,6 +333,10 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     send_count = models.PositiveIntegerField(default=0)
+    # Issue 17: an invitation to take over this seat (replacing a player mid-season); None =
+    # an invitation to a new seat.
+    seat = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="seat_invitations")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -367,3 +385,58 @@ class JoinRequest(models.Model):
                                                condition=Q(status="pending"),
                                                name="join_request_pending_once")]
         ordering = ["-created_at", "-id"]
+
+
+class SeatHolder(models.Model):
+    """Who held a player's seat and from when (issue 17: replacing a player mid-season). The
+    seat (``Player``) keeps its tiles, fleets, requisition, battles and lists; ``Player.user``
+    is the current holder, this is the history. ``until`` is None for the current holder."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="holders")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    since = models.DateTimeField()
+    until = models.DateTimeField(null=True, blank=True)
+    # The round the holder took over in (None: held from the start).
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player", "since", "id"]
+        constraints = [models.UniqueConstraint(fields=["player"], condition=Q(until=None),
+                                               name="seat_one_current_holder")]
+
+
+class AdminAction(models.Model):
+    """One admin action on a campaign (issue 18 map corrections; issue 19 audit log): who,
+    when, what, before and after. ``public`` entries change the game state and are readable
+    by members; the writer (``campaigns.services.admin_log.record``) never puts hidden
+    information (fleet contents, hazards, lists before reveal, seeds) into a public entry."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE,
+                                 related_name="admin_actions")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=40)  # a code, e.g. "tile.update" (labels in web)
+    target = models.CharField(max_length=200)  # what it was done to, as the pages name it
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    public = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["campaign", "-at"], name="admin_action_recent")]
+
+
+class RoundMap(models.Model):
+    """The map as it stood when a round closed (issue 18 map history): public facts only.
+    ``tiles``: {tile id: {"owner": player id or None, "markers": [codes]}}; ``fleets``:
+    [{"area": area id, "owner": player id or None, "ships": count}] (R-FLT-7: never names,
+    ships' values, orders or hazards)."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="map_snapshot")
+    tiles = models.JSONField(default=dict)
+    fleets = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)

@@ -163,6 +163,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Issue 17: new campaigns' time zone (members and visitors without their own see this one).
+CAMPAIGN_TIME_ZONE = env("CAMPAIGN_TIME_ZONE", default="UTC")
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -1,0 +1,38 @@
+"""Changes to a running campaign's map, fleets and players are corrections (issue 18): the
+admin may make them while a phase waits for players or between rounds, never while an
+automatic phase (R-RND-2: ``fleets``) is being resolved; each is recorded in the admin log
+(``AdminAction``) with who, when, what, before and after. They never touch the dice log."""
+
+from django.utils.translation import gettext as _
+
+from campaigns.errors import Conflict
+from campaigns.models import Campaign, Round
+from campaigns.services.admin_log import record
+
+AUTOMATIC_PHASES = frozenset({Round.Phase.FLEETS})  # R-RND-1/2: phases with a background job
+
+
+def is_running(campaign: Campaign) -> bool:
+    return campaign.status != Campaign.Status.SETUP
+
+
+def check_correctable(campaign: Campaign) -> Round | None:
+    """Lock and return the campaign's current round (None before it starts); refuse while an
+    automatic phase runs. Call inside the writing transaction, before changing anything."""
+    current = (Round.objects.select_for_update().filter(campaign=campaign)
+               .order_by("-number").first())
+    if current is not None and current.phase in AUTOMATIC_PHASES:
+        raise Conflict(_("Corrections are refused while the automatic fleets phase is being "
+                       "resolved (R-RND-2); try again when the next phase has opened."),
+                       code="automatic_phase")
+    return current
+
+
+def correction(*, campaign: Campaign, actor, kind: str, target: str, before=None, after=None,
+               public: bool = True) -> None:
+    """Guard and log one change; before the campaign starts changes are free and unlogged."""
+    if not is_running(campaign):
+        return
+    current = check_correctable(campaign)
+    record(campaign=campaign, actor=actor, kind=kind, target=target, before=before,
+           after=after, public=public, round=current)
