@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class CampaignsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "campaigns"
+
+    def ready(self):
+        from campaigns import signals  # noqa: F401  (connects the receivers)
