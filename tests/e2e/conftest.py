@@ -106,3 +106,9 @@ def browsing(request, browser, live_server):
     yield session
     session.close()
     assert not session.violations, session.violations
+
+
+@pytest.fixture(params=[DESKTOP, PHONE], ids=["desktop", "phone"])
+def viewport(request):
+    """Issue 18 point 5: a main flow runs at desktop width and on a phone (390 x 844)."""
+    return request.param

@@ -9,15 +9,14 @@ from playwright.sync_api import expect
 
 from battles.models import ArmyList, Battle
 from tests.battles.tabletop import ros
-from tests.e2e.conftest import PHONE
 from tests.worlds import battle_url, page_duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_upload_a_roster_and_see_the_parsed_units(browsing, page_world):
+def test_upload_a_roster_and_see_the_parsed_units(browsing, viewport, page_world):
     battle = page_duel(page_world, "lists")
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.login("anna", viewport=viewport)
     page.goto(page_world.url("battles/"))
     page.locator(f'[data-battle-id="{battle.pk}"] h3 a').click()
     expect(page.locator("#limits table")).to_contain_text("Mechanicus")
@@ -34,16 +33,16 @@ def test_upload_a_roster_and_see_the_parsed_units(browsing, page_world):
     assert ArmyList.objects.get(battle=battle, player=page_world.lg.a).source == "ros"
 
 
-def test_propose_and_accept_a_date(browsing, page_world):
+def test_propose_and_accept_a_date(browsing, viewport, page_world):
     battle = page_duel(page_world, "lists")
     when = (timezone.now() + timedelta(days=6)).replace(hour=19, minute=30)
-    anna = browsing.login("anna")
+    anna = browsing.login("anna", viewport=viewport)
     anna.goto(battle_url(page_world, battle))
     anna.fill("#id_proposed_at", when.strftime("%Y-%m-%dT%H:%M"))
     anna.fill("#id_place", "Club cellar, table 3")
     anna.get_by_role("button", name="Propose", exact=True).click()
     expect(anna.locator(".proposal")).to_contain_text("waiting for your opponent")
-    ben = browsing.login("ben")
+    ben = browsing.login("ben", viewport=viewport)
     ben.goto(battle_url(page_world, battle))
     expect(ben.locator(".proposal")).to_contain_text("Club cellar, table 3")
     ben.get_by_role("button", name="Accept this date").click()
@@ -53,16 +52,16 @@ def test_propose_and_accept_a_date(browsing, page_world):
     assert battle.scheduled_at == when.replace(second=0, microsecond=0)
 
 
-def test_report_and_confirm_a_result(browsing, page_world):
+def test_report_and_confirm_a_result(browsing, viewport, page_world):
     battle = page_duel(page_world, "battles")
-    anna = browsing.login("anna")
+    anna = browsing.login("anna", viewport=viewport)
     anna.goto(battle_url(page_world, battle))
     anna.select_option("#id_outcome", "defeat")
     anna.fill("#id_attacker_vp", "3")
     anna.fill("#id_defender_vp", "14")
     anna.get_by_role("button", name="Report", exact=True).click()
     expect(anna.locator("[data-result-status]")).to_contain_text("reported")
-    ben = browsing.login("ben", viewport=PHONE)
+    ben = browsing.login("ben", viewport=viewport)
     ben.goto(battle_url(page_world, battle))
     expect(ben.locator("#result")).to_contain_text("Your opponent reported this result")
     ben.get_by_role("button", name="Confirm the result").click()

@@ -5,14 +5,13 @@ import pytest
 from playwright.sync_api import expect
 
 from fleets.models import FleetOrder, NavalBattle
-from tests.e2e.conftest import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_build_a_path_by_clicking_areas(browsing, fleet_world):
+def test_build_a_path_by_clicking_areas(browsing, viewport, fleet_world):
     w = fleet_world
-    page = browsing.login("anna")
+    page = browsing.login("anna", viewport=viewport)
     page.goto(f"/campaigns/{w.league.campaign.pk}/fleets/")
     card = page.locator(f"#fleet-{w.anna_fleet.pk}")
     builder = card.locator("[data-path-builder]")
@@ -28,10 +27,10 @@ def test_build_a_path_by_clicking_areas(browsing, fleet_world):
     assert FleetOrder.objects.get(fleet=w.anna_fleet).path == [w.sea.pk, w.orbit.pk]
 
 
-def test_open_a_naval_battle_replay(browsing, resolved_fleet_phase):
+def test_open_a_naval_battle_replay(browsing, viewport, resolved_fleet_phase):
     sc = resolved_fleet_phase
     battle = NavalBattle.objects.get(round=sc.rnd, area=sc.areas["X"])
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.login("anna", viewport=viewport)
     page.goto(f"/campaigns/{sc.league.campaign.pk}/fleets/")
     page.locator(f'[data-naval-id="{battle.pk}"] a').click()
     steps = page.locator("[data-step]")

@@ -28,7 +28,8 @@ MEASURE = """([thumb, box]) => {
     const r = el.getBoundingClientRect();
     if (r.width && r.right > width + 1 && !inScroller(el)) spill.push(name(el));
   }
-  for (const el of document.querySelectorAll('button, select, textarea, input:not([type=hidden])')) {
+  const controls = 'button, select, textarea, input:not([type=hidden])';
+  for (const el of document.querySelectorAll(controls)) {
     const r = el.getBoundingClientRect();
     const least = ['checkbox', 'radio'].includes(el.type) ? box : thumb;
     if (r.width && r.height && r.height + 0.5 < least) small.push(name(el) + ' ' + r.height);
