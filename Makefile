@@ -44,3 +44,5 @@ bench: $(VENV)/.dev
 	PYTHONPATH=build/compiled $(BIN)/python bench/engines.py
 	@echo "== bench/fleet_phase.py"
 	$(BIN)/python bench/fleet_phase.py
+	@echo "== bench/map_page.py"
+	$(BIN)/python bench/map_page.py

@@ -9,6 +9,7 @@ from api.views import (
     fleets,
     invitations,
     join_requests,
+    map_history,
     naval_battles,
     notifications,
     odds,
@@ -21,5 +22,5 @@ app_name = "api"
 urlpatterns = []
 for module in (auth, campaigns, map_views, rounds, attacks, battles, conquest, army_lists,
                schedule, calendar, notifications, fleets, naval_battles, odds, invitations,
-               join_requests):
+               join_requests, map_history):
     urlpatterns += module.urlpatterns

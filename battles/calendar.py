@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from icalendar import Calendar, Event, vText
 
@@ -133,19 +133,30 @@ def _utc(value: datetime) -> datetime:
     return value.astimezone(UTC)
 
 
+def local_time_text(at: datetime, zone: tzinfo) -> str:
+    """Issue 17: ``2026-10-24 20:00 CEST (Europe/Berlin)``, a time as text in the reader's
+    zone, the zone named (DTSTART stays UTC; clients convert that themselves)."""
+    local = at.astimezone(zone)
+    short, name = local.tzname() or "", getattr(zone, "key", "") or ""
+    return f"{local:%Y-%m-%d %H:%M} {short}" + (f" ({name})" if name and name != short else "")
+
+
 def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: str,
                  start: datetime, place: str, sequence: int, last_modified: datetime,
                  host: str, campaign: str = "", round_number: int | None = None,
-                 cancelled: str = "", length: timedelta = BATTLE_LENGTH) -> CalendarEvent:
+                 cancelled: str = "", length: timedelta = BATTLE_LENGTH,
+                 zone: tzinfo | None = None) -> CalendarEvent:
     """R-BAT-2: an accepted battle date. ``defender`` None is a neutral garrison (R-ATK-4).
     UID ``battle-<id>@<host>``. ``cancelled``, if given, says why the date is off: the event
     stays where it was planned, as STATUS:CANCELLED with the reason in its description; the
-    caller bumps ``sequence`` and ``last_modified``."""
+    caller bumps ``sequence`` and ``last_modified``. ``zone``, if given, is the feed reader's:
+    the description names the start in it (issue 17)."""
     opponent = defender or "neutral garrison"
     details = [cancelled,
                f"Campaign: {campaign}" if campaign else "",
                f"Round {round_number}" if round_number is not None else "",
-               f"Tile: {tile}"]
+               f"Tile: {tile}",
+               f"Starts: {local_time_text(start, zone)}" if zone is not None else ""]
     summary = f"Battle: {attacker} vs {opponent} ({tile})"
     return CalendarEvent(
         uid=f"battle-{battle_id}@{uid_host(host)}",
@@ -157,14 +168,15 @@ def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: s
 
 def deadline_event(*, round_id: int, phase: str, at: datetime, sequence: int,
                    last_modified: datetime, host: str, campaign: str = "",
-                   round_number: int | None = None) -> CalendarEvent:
+                   round_number: int | None = None, zone: tzinfo | None = None) -> CalendarEvent:
     """R-BAT-2, R-RND-1: the end of a round's phase, as a short event that does not block
-    time. UID ``deadline-<round id>-<phase>@<host>``."""
+    time. UID ``deadline-<round id>-<phase>@<host>``. ``zone`` as for ``battle_event``."""
+    when = local_time_text(at, zone) if zone is not None else "this time"
     prefix = f"{campaign}: " if campaign else ""
     where = f"round {round_number} " if round_number is not None else ""
     return CalendarEvent(
         uid=f"deadline-{round_id}-{phase}@{uid_host(host)}",
         summary=f"{prefix}{where}{phase} deadline".strip(),
         start=at, end=at + DEADLINE_LENGTH, location="",
-        description=f"The {phase} phase ends at this time.",
+        description=f"The {phase} phase ends at {when}.",
         sequence=sequence, last_modified=last_modified, busy=False)

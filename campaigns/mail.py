@@ -1,14 +1,28 @@
-"""Mail of the campaigns layer (issue 17: invitations, join requests): rendered from
-``templates/emails/<name>_subject.txt`` / ``<name>.txt`` in the current language, with
-absolute links from ``settings.SITE_URL``, and handed to the sending task after commit
-(``campaigns.enqueue``: a broker that is down never reaches the caller)."""
+"""Mail of the product (issue 17 point 6), shared by every app: rendered from
+``templates/emails/<name>_subject.txt`` / ``<name>.txt`` for ONE recipient at a time, in their
+language and time zone (``recipient_locale``), with absolute links from ``settings.SITE_URL``,
+people shown by their display name, and a footer linking the notification settings.
+
+Campaign mail (invitations, join requests) goes to the sending task after commit, one task per
+address (``campaigns.tasks.send_mail``): the task retries with backoff when the mail server
+fails, and when the broker cannot take the task the mail is sent in-process instead
+(``hand_out``), so neither a broker nor an SMTP outage loses it. Battle notifications have
+their own outbox (``battles.services.notifications``) and use ``render_mail`` and ``deliver``
+from here."""
+
+import contextlib
+import logging
 
 from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.urls import reverse
+from django.utils import timezone, translation
 
-from campaigns.enqueue import enqueue_on_commit
+from campaigns.zones import zone
 
+log = logging.getLogger(__name__)
 SUBJECT_MAX = 200
 
 
@@ -17,7 +31,56 @@ def absolute(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
+def settings_link() -> str:
+    """The profile page's notification section: where every mail says to change settings."""
+    return absolute(reverse("profile") + "#notifications")
+
+
+# --- recipients -----------------------------------------------------------------------------
+
+def profiles_of(users) -> dict:
+    """{user id: Profile} of ``users`` in one query (profiles are lazy: missing = defaults)."""
+    from campaigns.models import Profile
+
+    ids = {u.pk for u in users if u is not None and u.pk is not None}
+    return {p.user_id: p for p in Profile.objects.filter(user__in=ids)} if ids else {}
+
+
+def display(user, profile=None) -> str:
+    """How mail names a person: their display name, else their username."""
+    if user is None:
+        return ""
+    return (getattr(profile, "display_name", "") or "").strip() or user.get_username()
+
+
+def name_of(user) -> str:
+    """``display`` for one user, loading their profile."""
+    if user is None or user.pk is None:
+        return ""
+    return display(user, profiles_of([user]).get(user.pk))
+
+
+def language_of(user) -> str | None:
+    """The language a user chose in their profile, or None (then the caller's is used)."""
+    if user is None or user.pk is None:
+        return None
+    return getattr(profiles_of([user]).get(user.pk), "language", "") or None
+
+
+@contextlib.contextmanager
+def recipient_locale(profile=None, *, campaign=None, language: str | None = None):
+    """Render inside this: the recipient's language (else ``language``, else the current
+    one) and time zone (``campaigns.zones.zone``: theirs, else the campaign's)."""
+    chosen = getattr(profile, "language", "") or language or translation.get_language()
+    with translation.override(chosen), timezone.override(zone(profile=profile,
+                                                              campaign=campaign)):
+        yield
+
+
 def render_mail(name: str, context: dict) -> tuple[str, str]:
+    """Subject (one line, "[campaign] ..." , bounded) and body of mail ``name`` in the active
+    language and zone; the footer's settings link is added to the context."""
+    context = {"settings_link": settings_link(), **context}
     subject = " ".join(render_to_string(f"emails/{name}_subject.txt", context).split())
     body = render_to_string(f"emails/{name}.txt", context)
     campaign = context.get("campaign")
@@ -26,36 +89,76 @@ def render_mail(name: str, context: dict) -> tuple[str, str]:
     return subject[:SUBJECT_MAX], body
 
 
-def language_of(user) -> str | None:
-    """The language a user chose in their profile, or None (then the caller's is used)."""
-    from campaigns.models import Profile
+# --- sending --------------------------------------------------------------------------------
 
-    if user is None or user.pk is None:
-        return None
-    return Profile.objects.filter(user=user).values_list("language", flat=True).first() or None
+def deliver(subject: str, body: str, address: str, headers: dict | None = None) -> int:
+    """Send one mail now (raises what the mail server raises)."""
+    return EmailMessage(subject, body, None, [address], headers=headers or None).send()
+
+
+def hand_out(subject: str, body: str, address: str) -> None:
+    """Give one mail to the sending task; a broker that cannot take it (down, refusing) never
+    loses it: then it is sent here, with the task's in-process retries."""
+    from campaigns.tasks import send_mail  # the task module imports this one
+
+    args = (subject, body, [address])
+    if not send_mail.app.conf.task_always_eager:
+        try:
+            send_mail.delay(*args)
+            return
+        except Exception:  # kombu's OperationalError and friends: the broker's problem
+            log.warning("Broker refused a mail to %s; sending it in-process", address,
+                        exc_info=True)
+    try:
+        send_mail.apply(args=args, throw=True)
+    except Exception:  # the mail server's problem after the retries; never the caller's
+        log.exception("Mail to %s could not be sent", address)
+
+
+def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
+              profile) -> list[tuple[str, str, str]]:
+    """(subject, body, address) of mail ``name`` for a recipient with ``profile`` (or None: an
+    address without an account, then in ``language`` or the caller's)."""
+    with recipient_locale(profile, campaign=context.get("campaign"), language=language):
+        subject, body = render_mail(name, context)
+    return [(subject, body, address) for address in sorted({a for a in to if a})]
 
 
 def mail_after_commit(*, to: list[str], name: str, context: dict,
-                      language: str | None = None) -> bool:
-    """Render mail ``name`` now, in ``language`` (else the caller's), and send it to the
-    addresses in ``to`` once the transaction commits. False when there is nobody to send
-    to."""
-    to = sorted({address for address in to if address})
-    if not to:
-        return False
-    from campaigns.tasks import send_mail
+                      language: str | None = None, profile=None) -> bool:
+    """Render mail ``name`` now and hand it out (``hand_out``) once the transaction commits.
+    False when there is nobody to send to."""
+    mails = _rendered(to=to, name=name, context=context, language=language, profile=profile)
+    for mail in mails:
+        transaction.on_commit(lambda mail=mail: hand_out(*mail))
+    return bool(mails)
 
-    with translation.override(language or translation.get_language()):
-        subject, body = render_mail(name, context)
-    enqueue_on_commit(send_mail, subject, body, to)
-    return True
+
+def _users_mails(users, name: str, context: dict) -> list[tuple[str, str, str]]:
+    """Mail ``name`` for each user with an address, in their own language and zone, greeted
+    by their display name (``recipient_name``); profiles in one query."""
+    users = [u for u in users if u.email]
+    profiles = profiles_of(users)
+    mails = []
+    for user in users:
+        profile = profiles.get(user.pk)
+        mails += _rendered(to=[user.email], name=name, language=None, profile=profile, context={
+            **context, "recipient": user, "recipient_name": display(user, profile)})
+    return mails
 
 
 def mail_users_after_commit(*, users, name: str, context: dict) -> int:
-    """``mail_after_commit`` to each user with an address, in their own language."""
-    sent = 0
-    for user in users:
-        if user.email:
-            sent += mail_after_commit(to=[user.email], name=name, context=context,
-                                      language=language_of(user))
-    return sent
+    """``_users_mails``, handed out once the transaction commits."""
+    mails = _users_mails(users, name, context)
+    for mail in mails:
+        transaction.on_commit(lambda mail=mail: hand_out(*mail))
+    return len(mails)
+
+
+def mail_users_now(*, users, name: str, context: dict) -> int:
+    """``_users_mails``, handed out at once: for news that is not part of a transaction (a
+    round that needs attention is already marked when its admins hear of it)."""
+    mails = _users_mails(users, name, context)
+    for mail in mails:
+        hand_out(*mail)
+    return len(mails)

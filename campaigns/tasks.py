@@ -12,9 +12,35 @@ def ping(key: str) -> int:
     return run.pk
 
 
-@shared_task(name="campaigns.send_mail", acks_late=True)
-def send_mail(subject: str, body: str, to: list[str]) -> int:
-    """Send one rendered mail (``campaigns.mail``) to each address on its own."""
-    from django.core.mail import send_mail as django_send_mail
+MAIL_RETRIES = 10  # spaced by ``mail_backoff``: about twelve hours in all
+MAIL_RETRIES_IN_PROCESS = 2  # without a worker, a request waits for these only
 
-    return sum(django_send_mail(subject, body, None, [address]) for address in to)
+
+def mail_backoff(retries: int) -> int:
+    """Seconds before retry number ``retries + 1``: 1, 2, 4 ... minutes, at most 4 hours."""
+    return min(60 * 2 ** retries, 4 * 3600)
+
+
+@shared_task(name="campaigns.send_mail", bind=True, acks_late=True, max_retries=MAIL_RETRIES)
+def send_mail(self, subject: str, body: str, to: list[str]) -> int:
+    """Send one rendered mail (``campaigns.mail``) to each address on its own. When the mail
+    server fails, a worker retries later (``mail_backoff``) with the addresses not served yet,
+    so nobody gets it twice; run in-process (no worker), it tries again at once, a few times
+    (Celery's own eager retry would raise instead)."""
+    from campaigns.mail import deliver
+
+    pending, failures = list(to), 0
+    while pending:
+        try:
+            deliver(subject, body, pending[0])
+        except Exception as exc:  # the mail server's problem: try again
+            failures += 1
+            if not self.request.is_eager:
+                raise self.retry(args=(subject, body, pending), exc=exc,
+                                 countdown=mail_backoff(self.request.retries)) from exc
+            if failures > MAIL_RETRIES_IN_PROCESS:
+                raise
+            continue
+        pending.pop(0)
+        failures = 0
+    return len(to)

@@ -63,11 +63,16 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Issues 18/21: pages gzip-compressed (web/compression.py). Before every middleware that
+    # reads or writes the body, as Django's docs ask; inside WhiteNoise, which serves static
+    # files compressed already. CSRF tokens are masked per request (BREACH).
+    "web.compression.PageGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "web.middleware.ActivateTimeZone",  # pages: the viewer's time zone (issue 17)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -139,7 +139,8 @@ def demo_create(*, admin_username: str = "admin") -> tuple[Campaign, dict[str, s
         admin, _ = _user(admin_username)
         admin.is_staff = admin.is_superuser = True
         admin.save()
-    campaign = campaign_create(creator=admin, name=DEMO_NAME, visibility="public")
+    campaign = campaign_create(creator=admin, name=DEMO_NAME, visibility="public",
+                               time_zone="Europe/Berlin")  # a German club's league
     passwords, players = {}, []
     for username, faction, colour in PLAYERS:
         user, password = _user(username)

@@ -570,6 +570,7 @@ class Scope:
     hazard: int
     naval: int  # the player against the other player
     pirate_naval: int = 0  # the player against pirates: the other player did not fight it
+    player: int = 0  # the player's seat (issue 17: managing players)
 
 
 @dataclass
@@ -666,7 +667,7 @@ def build_security_league(admin: str, player: str, other: str, *, prefix: str) -
     assert FleetPhase.objects.filter(round=rnd).exists()
     return Scope(campaign.pk, planet.pk, home.pk, link.pk, coast.pk, marker.pk, rnd.number,
                  attack.pk, battle.pk, fleet.pk, ship.pk, other_fleet.pk, other_ship.pk,
-                 hazard.pk, naval.pk, pirates.pk)
+                 hazard.pk, naval.pk, pirates.pk, player=anna.pk)
 
 
 def build_security_public(users: dict) -> Scope:
@@ -686,7 +687,7 @@ def build_security_public(users: dict) -> Scope:
     return Scope(campaign.pk, anna_tile.planet_id, anna_tile.pk,
                  campaign.links.first().pk, sea.pk, campaign.markers.first().pk,
                  rnd.number, attack.pk, 0, fleet.pk, fleet.ships.first().pk, other_fleet.pk,
-                 other_fleet.ships.first().pk, hazard.pk, naval.pk)
+                 other_fleet.ships.first().pk, hazard.pk, naval.pk, player=anna.pk)
 
 
 def _declare_first_legal(player: Player, rnd: Round, tiles):
@@ -758,3 +759,105 @@ def unusable_invitation(lg: League, state: str):
         services.invitation_accept(token=token, user=UserFactory(username="first"),
                                    faction="Orks")
     return invitation, token
+
+
+# --- map history (issue 18 point 4) -------------------------------------------------------------
+# Hidden words of the history world: fleet, ship, cargo, crew, hazard, pirate fleet and ship.
+# None may appear in a map snapshot, the history page or its API (R-FLT-7, R-SEA-2).
+HISTORY_SECRETS = ("Umbral Armada", "Hulk Nyxaris", "Cargo Vexilla", "Admiral Sorrowmere",
+                   "Kraken of Qel", "Corsair Blackwake", "Raider Skarn")
+HISTORY_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+
+
+@dataclass
+class HistoryWorld:
+    """Planet Alpha: anna holds ``a-home``, ``free`` is neutral, ben holds ``b-edge`` (named
+    "Hill 12", with a manufactorum) and ``b-home``; ben's fleet (hidden details) in the ocean,
+    pirates and a hidden hazard in the reaches, a coast next to Alpha; round 1 in declare."""
+
+    lg: League
+    alpha: Planet
+    tiles: dict[str, Tile]
+    areas: dict[str, Area]
+    fleet: Fleet
+    rnd: Round
+
+    @property
+    def campaign(self):
+        return self.lg.campaign
+
+    def url(self, rest: str = "") -> str:
+        return f"/campaigns/{self.campaign.pk}/{rest}"
+
+
+def build_history_world(visibility: str = "private") -> HistoryWorld:
+    from tests.factories import MarkerTypeFactory, TileMarkerFactory
+
+    lg = make_league(visibility=visibility)
+    for player, faction, colour in zip(lg.players, FACTIONS, HISTORY_COLOURS, strict=True):
+        player.faction, player.colour = faction, colour
+        player.save(update_fields=["faction", "colour"])
+    alpha = lg.planet("Alpha")
+    tiles = {"a-home": tile(alpha, 0, 0, lg.a), "free": tile(alpha, 1, 0),
+             "b-edge": tile(alpha, 2, 0, lg.b), "b-home": tile(alpha, 3, 0, lg.b)}
+    Tile.objects.filter(pk=tiles["b-edge"].pk).update(name="Hill 12")
+    TileMarkerFactory(tile=tiles["b-edge"])  # a manufactorum (R-MRK-1)
+    MarkerTypeFactory(campaign=lg.campaign, code="shield_generator", name="Shield generator",
+                      army_points_bonus=0, conquest_modifier=-1, radius=1)
+    areas = {"ocean": AreaFactory(campaign=lg.campaign, name="Deep Ocean"),
+             "coast": AreaFactory(campaign=lg.campaign, name="Alpha Coast",
+                                  kind=Area.Kind.COASTAL),
+             "reaches": AreaFactory(campaign=lg.campaign, name="Outer Reaches")}
+    armada, hulk, cargo, crew, kraken, corsairs, raider = HISTORY_SECRETS
+    fleet = FleetFactory(area=areas["ocean"], owner=lg.b, name=armada,
+                         standing_orders={"interception": "never"})
+    ShipFactory(fleet=fleet, name=hulk, cargo=[{"name": cargo, "points": 500}],
+                crew=[{"name": crew, "cp": 9}])
+    pirates = FleetFactory(area=areas["reaches"], owner=None, kind=Fleet.Kind.PIRATE,
+                           name=corsairs)
+    ShipFactory(fleet=pirates, name=raider)
+    SeaHazardFactory(area=areas["reaches"], name=kraken)
+    return HistoryWorld(lg, alpha, tiles, areas, fleet, lg.start())
+
+
+def sure_conquest(rnd: Round, attack: Attack) -> None:
+    """Give ``rnd`` (in ``conquest``) a seed on which ``attack``'s conquest roll, the next draw
+    and the only one left, shows at least 3 (an adjacent tile without modifiers, R-CON-1)."""
+    from rules.dice import commitment, stream_faces
+
+    rnd.refresh_from_db()
+    for byte in range(256):
+        seed = bytes([byte]) * 32
+        faces = stream_faces(seed, rnd.campaign_id, rnd.number, f"conquest:attack={attack.pk}",
+                             rnd.next_counter, 2)
+        if sum(faces) >= 3:
+            Round.objects.filter(pk=rnd.pk).update(server_seed=seed,
+                                                   seed_commitment=commitment(seed))
+            return
+    raise AssertionError("no seed found")
+
+
+def play_history_rounds(world: HistoryWorld, rounds: int = 2) -> None:
+    """Round 1: anna takes the neutral ``free`` tile. Round 2: anna beats ben on ``b-edge`` and
+    takes it (its manufactorum goes along, R-MRK-4), the admin puts a shield generator on
+    ``a-home`` and ben's fleet moves from the ocean to the coast. Both rounds close."""
+    from tests.factories import MarkerTypeFactory, TileMarkerFactory
+
+    lg, rnd = world.lg, world.rnd
+    attack = declare(lg.a, rnd, world.tiles["free"])
+    advance_to(rnd, Round.Phase.CONQUEST)
+    sure_conquest(rnd, attack)
+    advance_to(rnd, Round.Phase.CLOSED)
+    if rounds < 2:
+        return
+    rnd = world.campaign.rounds.get(number=2)
+    attack = declare(lg.a, rnd, world.tiles["b-edge"])
+    advance_to(rnd, Round.Phase.BATTLES)
+    battle_result_enter(battle=Battle.objects.get(attack=attack), by_admin_user=lg.admin,
+                        outcome="victory", attacker_vp=10, defender_vp=2)
+    advance_to(rnd, Round.Phase.CONQUEST)
+    sure_conquest(rnd, attack)
+    shield = MarkerTypeFactory(campaign=world.campaign, code="shield_generator")
+    TileMarkerFactory(tile=world.tiles["a-home"], type=shield)
+    Fleet.objects.filter(pk=world.fleet.pk).update(area=world.areas["coast"])
+    advance_to(rnd, Round.Phase.CLOSED)

@@ -4,7 +4,7 @@ log-out and "done" pages stay as they are."""
 
 from django.urls import path
 
-from web.views import accounts
+from web.views import accounts, unsubscribe
 
 urlpatterns = [
     path("login/", accounts.LoginView.as_view(), name="login"),
@@ -20,4 +20,5 @@ urlpatterns = [
     path("profile/data.json", accounts.data_download, name="account-data"),
     path("profile/delete/", accounts.account_delete_page, name="account-delete"),
     path("email/confirm/<str:token>/", accounts.email_confirm, name="email-confirm"),
+    path("unsubscribe/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
 ]

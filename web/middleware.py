@@ -1,12 +1,17 @@
-"""The pages' one check of posted text (issue 14 item 6): a POST whose field name, value or
-uploaded file name holds NUL, another control character (tab and line breaks are fine) or a
-lone surrogate is refused with a 400 page naming the field, before any view or form sees it
-(PostgreSQL refuses NUL in text). The API checks its bodies in its parsers (api/parsers.py);
-uploaded files' contents are checked by whoever reads them (rosters, map documents)."""
+"""The pages' middleware. ``RefuseForbiddenCharacters`` is the one check of posted text (issue
+14 item 6): a POST whose field name, value or uploaded file name holds NUL, another control
+character (tab and line breaks are fine) or a lone surrogate is refused with a 400 page naming
+the field, before any view or form sees it (PostgreSQL refuses NUL in text). The API checks its
+bodies in its parsers (api/parsers.py); uploaded files' contents are checked by whoever reads
+them (rosters, map documents). ``ActivateTimeZone`` picks the zone pages show times in (issue
+17)."""
 
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaigns import zones
+from campaigns.models import Campaign, Profile
 from rules.text import forbidden_character
 
 
@@ -40,3 +45,35 @@ class RefuseForbiddenCharacters:
                     "control characters and lone surrogates are not allowed.") % {
             "field": field, "code": found.code, "position": found.position}
         return render(request, "web/refused_input.html", {"message": message}, status=400)
+
+
+class ActivateTimeZone:
+    """Issue 17: pages show and read times in the viewer's zone (``campaigns.zones``): the
+    logged-in person's own, else the campaign's of a ``campaigns/<campaign_id>/`` page, else the
+    site default. At most one small query for each. The API is left in UTC: its answers stay
+    ISO-8601 UTC and its inputs carry their offset."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()  # a worker thread never keeps the last person's zone
+
+    def process_view(self, request, view, args, kwargs):
+        if not request.path_info.startswith("/api/"):
+            timezone.activate(page_zone(request.user, kwargs.get("campaign_id")))
+        return None
+
+
+def page_zone(user, campaign_id=None):
+    """The zone for ``user`` (maybe anonymous) on a page of campaign ``campaign_id`` (or
+    None)."""
+    profile = campaign = None
+    if user.is_authenticated:
+        profile = Profile.objects.only("time_zone").filter(user_id=user.pk).first()
+    if not getattr(profile, "time_zone", "") and isinstance(campaign_id, int):
+        campaign = Campaign.objects.only("time_zone").filter(pk=campaign_id).first()
+    return zones.zone(profile=profile, campaign=campaign)

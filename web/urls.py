@@ -3,6 +3,8 @@ other apps (battles, fleets, naval battles) add theirs under the same ``campaign
 
 from django.urls import path
 
+from web.urls_editor_areas import urlpatterns as editor_area_urls
+from web.urls_editor_tiles import urlpatterns as editor_tile_urls
 from web.views import (
     audit,
     battles,
@@ -11,8 +13,10 @@ from web.views import (
     fleets,
     home,
     manage,
+    map_history,
     members,
     naval,
+    players,
     standings,
 )
 from web.views import map as map_views
@@ -28,6 +32,7 @@ urlpatterns = [
     path("campaigns/new/", home.create, name="create"),
     path(CAMPAIGN, campaign.detail, name="detail"),
     path(CAMPAIGN + "map/", map_views.map_page, name="map"),
+    path(CAMPAIGN + "map/history/", map_history.map_history_page, name="map-history"),
     path(CAMPAIGN + "map/tiles/<int:tile_id>/", map_views.tile_panel, name="tile"),
     path(CAMPAIGN + "map/declare/", map_views.declare, name="declare"),
     path(CAMPAIGN + "map/purchase/", map_views.purchase, name="purchase"),
@@ -79,6 +84,17 @@ urlpatterns = [
          name="manage-join-accept"),
     path(MANAGE + "members/join-requests/<int:request_id>/decline/", members.join_decline,
          name="manage-join-decline"),
+    # managing players (issue 17 point 5)
+    path(MANAGE + "members/players/<int:player_id>/edit/", players.player_edit,
+         name="manage-player-edit"),
+    path(MANAGE + "members/players/<int:player_id>/remove/", players.player_remove,
+         name="manage-player-remove"),
+    path(MANAGE + "members/players/<int:player_id>/replace/", players.player_replace,
+         name="manage-player-replace"),
+    path(MANAGE + "members/players/<int:player_id>/invite/", players.player_invite,
+         name="manage-player-invite"),
     path(CAMPAIGN + "join/", members.join_page, name="join"),
     path("invite/<str:token>/", members.invitation_page, name="invitation"),
 ]
+urlpatterns += editor_area_urls  # issue 18: the map editor's areas and fleets
+urlpatterns += editor_tile_urls  # issue 18: the map editor's planets and tiles, the log

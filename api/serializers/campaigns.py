@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from campaigns.models import Campaign, Round
 from campaigns.selectors.campaigns import round_summary
+from campaigns.selectors.players import display_name, seat_holders
 from campaigns.values import ID_MAX
 
 
@@ -13,6 +14,9 @@ class CurrentRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     phase = serializers.ChoiceField(Round.Phase.choices)
     phase_deadline = serializers.DateTimeField(allow_null=True)
+
+
+TIME_ZONE_HELP = "IANA time zone name, e.g. Europe/Berlin (issue 17)"
 
 
 class CampaignSerializer(serializers.Serializer):
@@ -25,6 +29,9 @@ class CampaignSerializer(serializers.Serializer):
     ruleset = serializers.DictField(help_text="the normalized ruleset (RULES.md Ruleset keys)")
     join_requests_open = serializers.BooleanField(
         help_text="a public campaign that takes join requests (issue 17)")
+    time_zone = serializers.CharField(
+        help_text=TIME_ZONE_HELP + "; the pages' zone for members without their own and for "
+                  "visitors (times in the API stay UTC)")
 
     @extend_schema_field(CurrentRoundSerializer(allow_null=True))
     def get_current_round(self, campaign):
@@ -38,6 +45,8 @@ class CampaignCreateSerializer(serializers.Serializer):
                                     help_text="missing keys take their defaults")
     visibility = serializers.ChoiceField(Campaign.Visibility.choices,
                                          default=Campaign.Visibility.PRIVATE)
+    time_zone = serializers.CharField(required=False, max_length=64,
+                                      help_text=TIME_ZONE_HELP + "; default: the site's")
 
 
 class CampaignUpdateSerializer(serializers.Serializer):
@@ -46,15 +55,22 @@ class CampaignUpdateSerializer(serializers.Serializer):
         required=False, help_text="merged key by key into the current ruleset")
     visibility = serializers.ChoiceField(Campaign.Visibility.choices, required=False)
     join_requests_open = serializers.BooleanField(required=False)
+    time_zone = serializers.CharField(required=False, max_length=64, help_text=TIME_ZONE_HELP)
 
 
 class PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    username = serializers.CharField(source="user.username")
+    username = serializers.CharField(source="user.username",
+                                     help_text="the seat's current holder")
+    display_name = serializers.SerializerMethodField(
+        help_text="the holder's own display name (their profile); \"\" if none")
     faction = serializers.CharField()
     colour = serializers.CharField()
     requisition = serializers.SerializerMethodField(
         help_text="only on the caller's own row and for the campaign admin; null otherwise")
+
+    def get_display_name(self, player) -> str:
+        return display_name(player.user)
 
     def get_requisition(self, player) -> int | None:
         viewer = self.context.get("viewer")
@@ -72,4 +88,51 @@ class PlayerAddSerializer(serializers.Serializer):
     def validate(self, data):
         if ("user" in data) == ("username" in data):
             raise serializers.ValidationError({"user": ["Give either `user` or `username`."]})
+        return data
+
+
+class SeatHolderSerializer(serializers.Serializer):
+    username = serializers.SerializerMethodField(help_text="null if the account is gone")
+    display_name = serializers.SerializerMethodField()
+    since = serializers.DateTimeField()
+    until = serializers.DateTimeField(allow_null=True, help_text="null: the current holder")
+    round_number = serializers.IntegerField(
+        allow_null=True, help_text="the round the holder took over in; null: from the start")
+
+    def get_username(self, holder) -> str | None:
+        return holder.user.username if holder.user is not None else None
+
+    def get_display_name(self, holder) -> str:
+        return display_name(holder.user)
+
+
+class PlayerDetailSerializer(PlayerSerializer):
+    holders = serializers.SerializerMethodField(
+        help_text="who held the seat and from when, oldest first (issue 17)")
+
+    @extend_schema_field(SeatHolderSerializer(many=True))
+    def get_holders(self, player):
+        return SeatHolderSerializer(seat_holders(player), many=True).data
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    faction = serializers.CharField(required=False, max_length=80)
+    colour = serializers.CharField(required=False, max_length=7, help_text="#rrggbb")
+
+
+class PlayerReplaceSerializer(serializers.Serializer):
+    account = serializers.CharField(
+        required=False, max_length=254,
+        help_text="username or e-mail address of an existing account: it takes over the "
+                  "seat at once")
+    email = serializers.EmailField(
+        required=False, max_length=254,
+        help_text="or: mail a seat invitation to this address; accepting it passes the seat")
+    expires_at = serializers.DateTimeField(required=False, allow_null=True,
+                                           help_text="the seat invitation's expiry")
+
+    def validate(self, data):
+        if ("account" in data) == ("email" in data):
+            raise serializers.ValidationError(
+                {"account": ["Give either `account` or `email`."]})
         return data

@@ -234,3 +234,42 @@ class HazardInput(serializers.Serializer):
     attack = ShipValueField("attack")
     defence = ShipValueField("defence")
     agility = ShipValueField("agility")
+
+
+# --- the admin's changes (issue 18 map editor): every field optional, none defaulted ---------
+
+
+def _optional(fields: dict) -> dict:
+    """PATCH semantics: a field left out stays as it is (no default fills it in)."""
+    for field in fields.values():
+        field.required = False
+        field.default = serializers.empty
+    return fields
+
+
+class FleetChangeInput(serializers.Serializer):
+    name = serializers.CharField(max_length=NAME_LIMIT)
+    area = CampaignObjectField(Area, help_text="move the fleet there (no movement order)")
+    owner = CampaignObjectField(Player, allow_null=True,
+                                help_text="player id; null only for a pirate fleet")
+    kind = serializers.ChoiceField(choices=Fleet.Kind.choices)
+    admiral_rating = serializers.IntegerField(min_value=AF_RANGE[0], max_value=AF_RANGE[1])
+
+    def get_fields(self):
+        return _optional(super().get_fields())
+
+
+class ShipChangeInput(ShipInput):
+    def get_fields(self):
+        return _optional(super().get_fields())
+
+    def to_internal_value(self, data):
+        values = serializers.Serializer.to_internal_value(self, data)
+        if "class" in values:
+            values["ship_class"] = values.pop("class")
+        return values
+
+
+class HazardChangeInput(HazardInput):
+    def get_fields(self):
+        return _optional(super().get_fields())

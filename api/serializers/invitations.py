@@ -27,6 +27,9 @@ class InvitationSerializer(serializers.Serializer):
     revoked_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
     sent_at = serializers.DateTimeField(allow_null=True, help_text="when the mail last went out")
+    seat = serializers.IntegerField(
+        source="seat_id", allow_null=True, default=None,
+        help_text="the player (seat) the invitee takes over; null: a new seat (issue 17)")
 
     @extend_schema_field(serializers.ChoiceField(list(STATES)))
     def get_state(self, invitation) -> str:

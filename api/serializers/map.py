@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
 from api.serializers.common import CampaignObjectField, CampaignObjectsField
-from campaigns.models import Planet, Player, Tile
+from campaigns.models import TILE_NAME_MAX, Planet, Player, Tile
 from fleets.models import Area, Fleet
 from league.services.map_document import COORDINATE_LIMIT, MAX
 from rules.interception import AF_RANGE
@@ -36,6 +36,7 @@ class MapTileSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     q = serializers.IntegerField()
     r = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True, help_text='"" = shown by its coordinates')
     owner = serializers.IntegerField(allow_null=True)
     features = serializers.ListField(child=serializers.ChoiceField(Tile.FEATURES))
     markers = MapMarkerSerializer(many=True)
@@ -88,6 +89,7 @@ class ImportTileSerializer(serializers.Serializer):
     id = LocalKeyField(required=False)
     q = serializers.IntegerField(min_value=-COORDINATE_LIMIT, max_value=COORDINATE_LIMIT)
     r = serializers.IntegerField(min_value=-COORDINATE_LIMIT, max_value=COORDINATE_LIMIT)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=TILE_NAME_MAX)
     owner = serializers.IntegerField(required=False, allow_null=True, help_text="player id")
     features = FeaturesField(required=False)
     markers = ImportMarkerSerializer(many=True, required=False)
@@ -165,6 +167,8 @@ class TileSerializer(serializers.Serializer):
     planet = CampaignObjectField(Planet)
     q = serializers.IntegerField(min_value=-COORDINATE_LIMIT, max_value=COORDINATE_LIMIT)
     r = serializers.IntegerField(min_value=-COORDINATE_LIMIT, max_value=COORDINATE_LIMIT)
+    name = serializers.CharField(required=False, allow_blank=True, max_length=TILE_NAME_MAX,
+                                 trim_whitespace=False, help_text='"" = shown by its coordinates')
     owner = CampaignObjectField(Player, required=False, allow_null=True)
     features = FeaturesField(required=False)
 

@@ -67,7 +67,12 @@ class VerifySerializer(serializers.Serializer):
 class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
-    username = serializers.CharField()
+    username = serializers.CharField(help_text="the seat's holder (now, or at that round's "
+                                     "close for frozen standings)")
+    display_name = serializers.CharField(
+        required=False, allow_blank=True,
+        help_text="the holder's own display name (\"\" if none; missing in rows frozen "
+                  "before issue 17)")
     faction = serializers.CharField()
     tiles = serializers.IntegerField()
     planets = serializers.IntegerField()

@@ -115,7 +115,7 @@ class CampaignCalendar(FeedView, CampaignScoped):
         if token is not None and not request.user.is_authenticated:
             request.user = _token_user(token)
         self.require_member()
-        return ics_response(request, campaign_feed(self.campaign, timezone.now()),
+        return ics_response(request, campaign_feed(self.campaign, timezone.now(), request.user),
                             f"campaign-{self.campaign.pk}.ics")
 
 

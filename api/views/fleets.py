@@ -19,13 +19,16 @@ from api.serializers.common import page_of
 from api.serializers.fleets import (
     DisembarkInput,
     EmbarkInput,
+    FleetChangeInput,
     FleetInput,
     FleetPhaseSerializer,
     FleetSerializer,
+    HazardChangeInput,
     HazardInput,
     HazardSerializer,
     OrderOutput,
     OrdersInput,
+    ShipChangeInput,
     ShipInput,
     ShipSerializer,
     StandingOrdersInput,
@@ -35,7 +38,7 @@ from campaigns.selectors.rounds import current_round
 from fleets.models import Fleet, FleetPhase, SeaHazard, Ship
 from fleets.selectors.fleets import campaign_fleets, fleet_views, ship_data, visible_hazards
 from fleets.services import fleets as creation
-from fleets.services import orders
+from fleets.services import hazards, orders, ships
 
 TAGS = ["fleets"]
 PAGE = [OpenApiParameter("page", int), OpenApiParameter("page_size", int)]
@@ -88,7 +91,8 @@ class FleetList(FleetScoped):
                    responses={201: FleetSerializer, **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id):
         self.require_admin()
-        fleet = creation.fleet_create(campaign=self.campaign, **self.validated(FleetInput))
+        fleet = creation.fleet_create(campaign=self.campaign, actor=request.user,
+                                      **self.validated(FleetInput))
         return Response(self.view(campaign_fleets(self.campaign).get(pk=fleet.pk)),
                         status=status.HTTP_201_CREATED)
 
@@ -99,11 +103,25 @@ class FleetDetail(FleetScoped):
     def get(self, request, campaign_id, fleet_id):
         return Response(self.view(self.get_fleet()))
 
+    @extend_schema(
+        tags=TAGS, summary="Change a fleet: name, area, owner, kind, AF (campaign admin)",
+        description="Any of the fields; a move is the admin's (no movement order, R-FLT-4). "
+                    "In a running campaign a correction: 409 while the fleets phase is "
+                    "resolved (R-RND-2), logged otherwise (issue 18).",
+        request=FleetChangeInput,
+        responses={200: FleetSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def patch(self, request, campaign_id, fleet_id):
+        self.require_admin()
+        fleet = self.get_fleet()
+        creation.fleet_update(fleet=fleet, actor=request.user,
+                              **self.validated(FleetChangeInput))
+        return Response(self.view(self.get_fleet()))
+
     @extend_schema(tags=TAGS, summary="Remove a fleet with its ships (campaign admin)",
                    request=None, responses={204: None, **error_responses(401, 403, 404, 409)})
     def delete(self, request, campaign_id, fleet_id):
         self.require_admin()
-        creation.fleet_delete(fleet=self.get_fleet())
+        creation.fleet_delete(fleet=self.get_fleet(), actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -114,8 +132,31 @@ class FleetShips(FleetScoped):
     def post(self, request, campaign_id, fleet_id):
         self.require_admin()
         fleet = self.get_fleet()
-        ship = creation.ship_create(fleet=fleet, **self.validated(ShipInput))
+        ship = creation.ship_create(fleet=fleet, actor=request.user,
+                                    **self.validated(ShipInput))
         return Response(ship_data(ship), status=status.HTTP_201_CREATED)
+
+
+class FleetShipDetail(FleetScoped):
+    @extend_schema(
+        tags=TAGS, summary="Change a ship's values (campaign admin; R-FLT-2, R-SPC-1)",
+        description="Any of the fields; the whole ship is checked again (400 `R-FLT-2` or "
+                    "`R-SPC-1`). 409 while the fleets phase is resolved (R-RND-2).",
+        request=ShipChangeInput,
+        responses={200: ShipSerializer, **error_responses(400, 401, 403, 404, 409)})
+    def patch(self, request, campaign_id, fleet_id, ship_id):
+        self.require_admin()
+        ship = self.get_ship(self.get_fleet())
+        ship = ships.ship_update(ship=ship, actor=request.user,
+                                 **self.validated(ShipChangeInput))
+        return Response(ship_data(ship))
+
+    @extend_schema(tags=TAGS, summary="Remove a ship; the line closes up (campaign admin)",
+                   request=None, responses={204: None, **error_responses(401, 403, 404, 409)})
+    def delete(self, request, campaign_id, fleet_id, ship_id):
+        self.require_admin()
+        ships.ship_delete(ship=self.get_ship(self.get_fleet()), actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class FleetOrders(FleetScoped):
@@ -211,7 +252,8 @@ class HazardList(FleetScoped):
     def post(self, request, campaign_id):
         self.require_authenticated()
         if self.is_admin:
-            hazard = creation.hazard_create(campaign=self.campaign, **self.validated(HazardInput))
+            hazard = creation.hazard_create(campaign=self.campaign, actor=request.user,
+                                            **self.validated(HazardInput))
         else:
             player = self.require_player()
             orders.require_declare(self.current_round(), "Hazards are placed")
@@ -232,13 +274,27 @@ class HazardDetail(FleetScoped):
         self.require_member()
         return Response(HazardSerializer(self.get_hazard()).data)
 
+    @extend_schema(tags=TAGS, summary="Change a sea hazard (campaign admin; R-SEA-2)",
+                   description="Any of the fields; values within the ship bounds of R-FLT-2. "
+                               "409 while the fleets phase is resolved (R-RND-2).",
+                   request=HazardChangeInput,
+                   responses={200: HazardSerializer,
+                              **error_responses(400, 401, 403, 404, 409)})
+    def patch(self, request, campaign_id, hazard_id):
+        self.require_member()
+        hazard = self.get_hazard()
+        self.require_admin()
+        hazard = hazards.hazard_update(hazard=hazard, actor=request.user,
+                                       **self.validated(HazardChangeInput))
+        return Response(HazardSerializer(hazard).data)
+
     @extend_schema(tags=TAGS, summary="Remove a sea hazard (campaign admin)", request=None,
-                   responses={204: None, **error_responses(401, 403, 404)})
+                   responses={204: None, **error_responses(401, 403, 404, 409)})
     def delete(self, request, campaign_id, hazard_id):
         self.require_member()
         hazard = self.get_hazard()
         self.require_admin()
-        creation.hazard_delete(hazard=hazard)
+        creation.hazard_delete(hazard=hazard, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -261,6 +317,7 @@ urlpatterns = [
     path(FLEETS, FleetList.as_view(), name="fleet-list"),
     path(FLEET, FleetDetail.as_view(), name="fleet-detail"),
     path(FLEET + "ships/", FleetShips.as_view(), name="fleet-ships"),
+    path(FLEET + "ships/<int:ship_id>/", FleetShipDetail.as_view(), name="fleet-ship-detail"),
     path(FLEET + "orders/", FleetOrders.as_view(), name="fleet-orders"),
     path(FLEET + "standing-orders/", FleetStandingOrders.as_view(), name="fleet-standing-orders"),
     path(FLEET + "ships/<int:ship_id>/embark/", ShipEmbark.as_view(), name="ship-embark"),

@@ -57,7 +57,7 @@ class MapImport(MapScoped):
     def post(self, request, campaign_id):
         self.require_admin()
         try:
-            map_import(campaign=self.campaign, document=request.data)
+            map_import(campaign=self.campaign, document=request.data, actor=request.user)
         except DocumentInvalid as exc:
             raise exceptions.ValidationError(exc.errors) from None
         return Response(map_document(self.campaign, request.user),
@@ -124,6 +124,7 @@ class PlanetList(MapObjectCreate):
 
     def perform_create(self, serializer):
         serializer.instance = services.planet_create(campaign=self.campaign,
+                                                     actor=self.request.user,
                                                      **serializer.validated_data)
 
 
@@ -142,10 +143,11 @@ class PlanetDetail(MapObjectDetail):
 
     def perform_update(self, serializer):
         serializer.instance = services.planet_update(planet=serializer.instance,
+                                                     actor=self.request.user,
                                                      **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.planet_delete(planet=instance)
+        services.planet_delete(planet=instance, actor=self.request.user)
 
 
 @extend_schema_view(post=extend_schema(
@@ -158,6 +160,7 @@ class TileList(MapObjectCreate):
 
     def perform_create(self, serializer):
         serializer.instance = services.tile_create(campaign=self.campaign,
+                                                   actor=self.request.user,
                                                    **serializer.validated_data)
 
 
@@ -176,10 +179,11 @@ class TileDetail(MapObjectDetail):
 
     def perform_update(self, serializer):
         serializer.instance = services.tile_update(tile=serializer.instance,
+                                                   actor=self.request.user,
                                                    **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.tile_delete(tile=instance)
+        services.tile_delete(tile=instance, actor=self.request.user)
 
 
 @extend_schema_view(post=extend_schema(
@@ -192,6 +196,7 @@ class LinkList(MapObjectCreate):
 
     def perform_create(self, serializer):
         serializer.instance = services.tile_link_create(campaign=self.campaign,
+                                                        actor=self.request.user,
                                                         **serializer.validated_data)
 
 
@@ -207,7 +212,7 @@ class LinkDetail(MapObjectReadDelete):
     serializer_class = TileLinkSerializer
 
     def perform_destroy(self, instance):
-        services.tile_link_delete(link=instance)
+        services.tile_link_delete(link=instance, actor=self.request.user)
 
 
 @extend_schema_view(post=extend_schema(
@@ -219,7 +224,7 @@ class AreaList(MapObjectCreate):
     serializer_class = AreaSerializer
 
     def perform_create(self, serializer):
-        serializer.instance = areas.area_create(campaign=self.campaign,
+        serializer.instance = areas.area_create(campaign=self.campaign, actor=self.request.user,
                                                 **serializer.validated_data)
 
 
@@ -238,10 +243,11 @@ class AreaDetail(MapObjectDetail):
 
     def perform_update(self, serializer):
         serializer.instance = areas.area_update(area=serializer.instance,
+                                                actor=self.request.user,
                                                 **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        areas.area_delete(area=instance)
+        areas.area_delete(area=instance, actor=self.request.user)
 
 
 @extend_schema_view(post=extend_schema(
@@ -254,6 +260,7 @@ class MarkerList(MapObjectCreate):
 
     def perform_create(self, serializer):
         serializer.instance = services.marker_create(campaign=self.campaign,
+                                                     actor=self.request.user,
                                                      **serializer.validated_data)
 
 
@@ -272,10 +279,11 @@ class MarkerDetail(MapObjectDetail):
 
     def perform_update(self, serializer):
         serializer.instance = services.marker_update(marker=serializer.instance,
+                                                     actor=self.request.user,
                                                      **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.marker_delete(marker=instance)
+        services.marker_delete(marker=instance, actor=self.request.user)
 
 
 PREFIX = "campaigns/<int:campaign_id>/"

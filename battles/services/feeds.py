@@ -38,7 +38,9 @@ from django.db.models import F, Max, OuterRef, Q, Subquery
 
 from battles.calendar import battle_event, build_calendar, deadline_event
 from battles.models import Battle, CalendarDeadline, CalendarToken, ResultChange
+from campaigns import zones
 from campaigns.models import Campaign, Player, Round
+from campaigns.services.accounts import profile_read
 from rules.rounds import WAITING
 from rules.text import forbidden_character
 
@@ -105,7 +107,7 @@ def _latest(*times: datetime | None) -> datetime:
     return max(t for t in times if t is not None)
 
 
-def _battle_events(battles, host: str) -> list:
+def _battle_events(battles, host: str, profile) -> list:
     events = []
     for b in battles:
         early = decided_early(b)
@@ -118,16 +120,19 @@ def _battle_events(battles, host: str) -> list:
                                   b.first_result_at if early else None,
                                   b.campaign.name_changed_at),
             host=host, campaign=b.campaign.name, round_number=b.round.number,
-            cancelled=DECIDED_EARLY if early else ""))
+            cancelled=DECIDED_EARLY if early else "",
+            zone=zones.zone(profile=profile, campaign=b.campaign)))
     return events
 
 
-def _deadline_events(rows, host: str) -> list:
+def _deadline_events(rows, host: str, profile) -> list:
     return [deadline_event(round_id=d.round_id, phase=d.phase, at=d.at,
                            sequence=d.sequence + d.round.campaign.name_revision,
                            last_modified=_latest(d.changed_at, d.round.campaign.name_changed_at),
                            host=host, campaign=d.round.campaign.name,
-                           round_number=d.round.number) for d in rows]
+                           round_number=d.round.number,
+                           zone=zones.zone(profile=profile, campaign=d.round.campaign))
+            for d in rows]
 
 
 def _scheduled(battles):
@@ -141,23 +146,28 @@ def _scheduled(battles):
             .annotate(first_result_at=Subquery(first_result)))
 
 
-def _feed(name: str, campaigns, battles, now: datetime, *since: datetime | None) -> Feed:
-    """The feed, its Last-Modified being the latest DTSTAMP or of ``since``."""
+def _feed(name: str, campaigns, battles, now: datetime, *since: datetime | None,
+          reader=None) -> Feed:
+    """The feed, its Last-Modified being the latest DTSTAMP or of ``since``. Descriptions
+    name times in the zone of ``reader`` (a user), else of each event's campaign (issue 17)."""
+    profile = profile_read(reader) if reader is not None and reader.is_authenticated else None
     deadlines_sync(Round.objects.filter(campaign__in=campaigns, phase__in=WAITING)
                    .select_related("campaign"), now)
     rows = CalendarDeadline.objects.filter(round__campaign__in=campaigns).select_related(
         "round__campaign")
     host = settings.SITE_HOST
-    events = _battle_events(_scheduled(battles), host) + _deadline_events(rows, host)
+    events = (_battle_events(_scheduled(battles), host, profile)
+              + _deadline_events(rows, host, profile))
     return Feed(build_calendar(name, events),
                 _latest(*since, *(event.last_modified for event in events)))
 
 
-def campaign_feed(campaign: Campaign, now: datetime) -> Feed:
-    """R-BAT-2: every accepted battle date and phase deadline of the campaign."""
+def campaign_feed(campaign: Campaign, now: datetime, reader=None) -> Feed:
+    """R-BAT-2: every accepted battle date and phase deadline of the campaign, for ``reader``
+    (its times named in the reader's zone, else the campaign's)."""
     return _feed(campaign.name, Campaign.objects.filter(pk=campaign.pk),
                  Battle.objects.filter(campaign=campaign), now,
-                 campaign.created_at, campaign.name_changed_at)
+                 campaign.created_at, campaign.name_changed_at, reader=reader)
 
 
 def user_feed(user, now: datetime) -> Feed:
@@ -168,7 +178,7 @@ def user_feed(user, now: datetime) -> Feed:
     joined = Player.objects.filter(user=user).aggregate(at=Max("joined_at"))["at"]
     created = Campaign.objects.filter(admins=user).aggregate(at=Max("created_at"))["at"]
     return _feed(f"Feldzug - {user.get_username()}", campaigns, mine, now,
-                 user.date_joined, joined, created)
+                 user.date_joined, joined, created, reader=user)
 
 
 # --- the personal feed's secret ------------------------------------------------------------

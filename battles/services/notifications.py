@@ -17,14 +17,22 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.utils import timezone, translation
+from django.urls import reverse
+from django.utils import timezone
 
-from battles.models import Notification, NotificationKind, NotificationPreference
+from battles.models import Battle, Notification, NotificationKind, NotificationPreference
 from battles.selectors.obligations import owing_players
+from battles.services.unsubscribe import unsubscribe_link
 from campaigns.enqueue import enqueue_on_commit
+from campaigns.mail import (
+    absolute,
+    deliver,
+    display,
+    profiles_of,
+    recipient_locale,
+    render_mail,
+)
 from campaigns.models import Campaign, JobRun, Player, Round
 from rules.rounds import WAITING
 
@@ -71,31 +79,80 @@ def notify_players(*, kind: str, campaign: Campaign, players: Iterable[int], eve
 def notify_users(*, kind: str, campaign: Campaign, users: list, event: str, now: datetime,
                  context: dict) -> list[int]:
     """Queue ``kind`` about ``event`` for ``users`` (players' preferences respected) and send
-    after commit. Returns the ids of the rows queued now."""
-    off = _switched_off(kind, campaign, users)
-    queued = []
-    for user in {u.pk: u for u in users}.values():
-        if not user.email or user.pk in off or Notification.objects.filter(
-                recipient=user, kind=kind, event=event).exists():
-            continue
-        subject, body = _render(kind, {**context, "campaign": campaign, "recipient": user})
-        row, created = Notification.objects.get_or_create(
-            recipient=user, kind=kind, event=event,
-            defaults={"campaign": campaign, "subject": subject, "body": body,
-                      "created_at": now})
-        if created:
-            queued.append(row.pk)
+    after commit. Each mail is rendered for its recipient (issue 17 point 6): language, time
+    zone, display name and their one-click unsubscribe link. A constant number of queries
+    whatever the number of recipients. Returns the ids of the rows queued now."""
+    users = [u for u in {u.pk: u for u in users}.values() if u.email]
+    if not users:
+        return []
+    skip = _switched_off(kind, campaign, users) | set(Notification.objects.filter(
+        kind=kind, event=event, recipient__in=[u.pk for u in users])
+        .values_list("recipient_id", flat=True))
+    users = [u for u in users if u.pk not in skip]
+    if not users:
+        return []
+    profiles = profiles_of(users)
+    seats = dict(Player.objects.filter(campaign=campaign, user__in=[u.pk for u in users])
+                 .values_list("user_id", "pk"))
+    rows = []
+    for user in users:
+        profile, seat = profiles.get(user.pk), seats.get(user.pk)
+        personal = {"campaign": campaign, "recipient": user,
+                    "recipient_name": display(user, profile),
+                    "unsubscribe_link": unsubscribe_link(player_id=seat, user_id=user.pk,
+                                                         kind=kind) if seat else ""}
+        with recipient_locale(profile, campaign=campaign, language=settings.LANGUAGE_CODE):
+            subject, body = render_mail(kind, {**context, **personal})
+        rows.append(Notification(recipient=user, campaign=campaign, kind=kind, event=event,
+                                 subject=subject, body=body, created_at=now))
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)  # a racing twin: skipped
+    queued = list(Notification.objects.filter(
+        kind=kind, event=event, recipient__in=[u.pk for u in users], sent_at__isnull=True)
+        .values_list("pk", flat=True))
     if queued:
         _send_after_commit(queued)
     return queued
 
 
-def _render(kind: str, context: dict) -> tuple[str, str]:
-    with translation.override(settings.LANGUAGE_CODE):
-        subject = " ".join(render_to_string(f"emails/{kind}_subject.txt", context).split())
-        body = render_to_string(f"emails/{kind}.txt", context)
-    name = " ".join(str(context["campaign"].name).split())  # a header is one line
-    return f"[{name}] {subject}"[:200], body
+# --- what the mails say and link to --------------------------------------------------------
+
+# where a player acts in each waiting phase (R-RND-1)
+PHASE_PAGES = {"declare": "map", "lists": "battles", "battles": "battles",
+               "conquest": "conquest"}
+
+
+def _page(name: str, campaign_id: int, *args) -> str:
+    return absolute(reverse(f"campaigns:{name}", args=[campaign_id, *args]))
+
+
+def phase_context(rnd: Round) -> dict:
+    """Phase mails: the round, the phase's label (rendered in the reader's language) and the
+    page to act on; the declare phase also links the fleets page (fleet orders)."""
+    code = rnd.phase
+    return {"round": rnd, "code": code, "phase": Round.Phase(code).label,
+            "deadline": rnd.phase_deadline,
+            "link": _page(PHASE_PAGES.get(code, "detail"), rnd.campaign_id),
+            "fleets_link": _page("fleets", rnd.campaign_id) if code == "declare" else ""}
+
+
+def battle_context(battle: Battle) -> dict:
+    """Battle mails name the battle as the pages do - its tile (name, else planet and
+    coordinates) and both sides with their players' display names - never by its id, and
+    link the battle's page."""
+    battle = Battle.objects.select_related("tile__planet", "attacker__user",
+                                           "defender__user").get(pk=battle.pk)
+    attacker = battle.attacker.user
+    defender = battle.defender.user if battle.defender_id else None
+    profiles = profiles_of([attacker, defender])
+    return {"battle": battle,
+            "attacker_name": display(attacker, profiles.get(attacker.pk)),
+            "defender_name": display(defender, profiles.get(getattr(defender, "pk", None))),
+            "link": _page("battle", battle.campaign_id, battle.pk)}
+
+
+def manage_link(campaign_id: int) -> str:
+    """Where the campaign's admins settle a dispute."""
+    return _page("manage", campaign_id)
 
 
 def _send_after_commit(ids: list[int]) -> None:
@@ -120,7 +177,7 @@ def notifications_send(*, ids: Iterable[int]) -> int:
             if row is None:
                 continue
             try:
-                send_mail(row.subject, row.body, None, [row.recipient.email])
+                deliver(row.subject, row.body, row.recipient.email, headers=_headers(row))
             except Exception:  # the mail server's problem: keep the row for the retry
                 log.exception("Sending notification %s failed", row.pk)
                 continue
@@ -128,6 +185,18 @@ def notifications_send(*, ids: Iterable[int]) -> int:
             row.save(update_fields=["sent_at"])
             sent += 1
     return sent
+
+
+def _headers(row: Notification) -> dict:
+    """RFC 8058: mail programs offer a one-click unsubscribe for the kinds a player can switch
+    off (the same signed link as in the body); other mail gets no such header."""
+    seat = Player.objects.filter(campaign=row.campaign_id, user=row.recipient_id) \
+        .values_list("pk", flat=True).first()
+    if seat is None or row.kind not in NotificationKind.values:
+        return {}
+    link = unsubscribe_link(player_id=seat, user_id=row.recipient_id, kind=row.kind)
+    return {"List-Unsubscribe": f"<{link}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
 def notifications_resend(*, now: datetime) -> list[int]:
@@ -148,8 +217,7 @@ def notifications_phase_opened(*, round: Round, now: datetime) -> list[int]:  # 
     players = Player.objects.filter(campaign=round.campaign_id).values_list("pk", flat=True)
     return notify_players(kind=NotificationKind.PHASE_OPENED, campaign=round.campaign,
                           players=players, event=f"round:{round.pk}:{round.phase}", now=now,
-                          context={"round": round, "phase": round.phase,
-                                   "deadline": round.phase_deadline})
+                          context=phase_context(round))
 
 
 def reminder_due(rnd: Round, now: datetime) -> bool:
@@ -179,7 +247,6 @@ def reminders_send(*, now: datetime) -> int:
                 continue
             notify_players(kind=NotificationKind.DEADLINE_SOON, campaign=rnd.campaign,
                            players=owing_players(rnd), event=f"round:{rnd.pk}:{rnd.phase}",
-                           now=now, context={"round": rnd, "phase": rnd.phase,
-                                             "deadline": rnd.phase_deadline})
+                           now=now, context=phase_context(rnd))
             reminded += 1
     return reminded

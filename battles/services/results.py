@@ -39,6 +39,7 @@ from battles.services import notifications
 from battles.services.chains import link_resolved
 from campaigns import access
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
+from campaigns.mail import name_of
 from campaigns.models import Player, Round
 from campaigns.selectors.campaigns import ruleset_of
 from rules.results import check_result
@@ -230,7 +231,8 @@ def battle_result_report(*, battle: Battle, player: Player, outcome: str, attack
         notifications.notify_players(
             kind=NotificationKind.RESULT_TO_CONFIRM, campaign=battle.campaign,
             players=[_opponent(battle, player.pk)], event=f"report:{_last_change(battle).pk}",
-            now=now, context={"battle": battle, "by": player.user.username, "hours": hours})
+            now=now, context={**notifications.battle_context(battle), "by": name_of(player.user),
+                              "hours": hours})
     return battle
 
 
@@ -264,14 +266,16 @@ def battle_result_dispute(*, battle: Battle, player: Player, reason: str = "",
                             field="reason")
     battle = _write_result(battle, player.user, _values(battle), Battle.ResultStatus.DISPUTED,
                            now, reason=reason)
-    context = {"battle": battle, "by": player.user.username, "reason": reason}
+    context = {**notifications.battle_context(battle), "by": name_of(player.user),
+               "reason": reason}
     event = f"dispute:{_last_change(battle).pk}"
     notifications.notify_players(kind=NotificationKind.DISPUTE_RAISED, campaign=battle.campaign,
                                  players=[_opponent(battle, player.pk)], event=event, now=now,
                                  context=context)
-    notifications.notify_users(kind=NotificationKind.DISPUTE_RAISED, campaign=battle.campaign,
-                               users=list(battle.campaign.admins.all()), event=event, now=now,
-                               context=context)
+    notifications.notify_users(  # the admins settle it on the manage page
+        kind=NotificationKind.DISPUTE_RAISED, campaign=battle.campaign,
+        users=list(battle.campaign.admins.all()), event=event, now=now,
+        context={**context, "manage_link": notifications.manage_link(battle.campaign_id)})
     return battle
 
 

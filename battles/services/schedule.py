@@ -15,6 +15,7 @@ from battles.models import Battle, NotificationKind, ScheduleProposal
 from battles.services import notifications
 from battles.services.lists import check_participant
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.mail import name_of
 from campaigns.models import Player, Round
 
 MAX_PLACE = 200
@@ -126,5 +127,5 @@ def _tell_opponent(battle: Battle, proposal: ScheduleProposal, now: datetime) ->
     notifications.notify_players(
         kind=NotificationKind.DATE_PROPOSED, campaign=battle.campaign, players=[other],
         event=f"proposal:{proposal.pk}", now=now,
-        context={"by": by.user.username, "at": proposal.proposed_at, "place": proposal.place,
-                 "battle": battle.pk})
+        context={**notifications.battle_context(battle), "by": name_of(by.user),
+                 "at": proposal.proposed_at, "place": proposal.place})

@@ -41,4 +41,5 @@ def ruleset_of(campaign: Campaign) -> Ruleset:
 
 
 def player_list(campaign: Campaign) -> QuerySet:
-    return Player.objects.filter(campaign=campaign).select_related("user").order_by("id")
+    return (Player.objects.filter(campaign=campaign).select_related("user__profile")
+            .order_by("id"))

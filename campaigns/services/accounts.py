@@ -16,6 +16,7 @@ from django.contrib.sessions.models import Session
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
@@ -219,6 +220,25 @@ def token_of(user) -> Token | None:
 
 # --- deleting an account --------------------------------------------------------------------
 
+def campaigns_only_administered_by(user) -> list[Campaign]:
+    """Campaigns not finished whose only admin is ``user`` (site admins aside)."""
+    administered = Campaign.admins.through.objects.filter(user=user).values("campaign_id")
+    mine = (Campaign.objects.filter(pk__in=administered)  # counts all admins, not the join's
+            .exclude(status=Campaign.Status.FINISHED)
+            .annotate(admin_count=Count("admins", distinct=True)).filter(admin_count=1))
+    return list(mine.order_by("name", "pk"))
+
+
+def _check_not_only_admin(user) -> None:
+    """Deleting the only admin of a campaign would leave it without one: refused."""
+    alone = campaigns_only_administered_by(user)
+    if alone:
+        names = ", ".join(campaign.name for campaign in alone[:10])
+        raise Conflict(_("You are the only admin of %(campaigns)s. Have another admin named "
+                         "for it first (ask the site's administrator), then delete your "
+                         "account.") % {"campaigns": names}, code="only_admin")
+
+
 @transaction.atomic
 def account_delete(*, user) -> None:
     """Delete a member's account, keeping their seats and the campaigns' history: the user row
@@ -229,6 +249,7 @@ def account_delete(*, user) -> None:
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.is_active:
         raise Conflict(_("This account is already deleted."), code="deleted")
+    _check_not_only_admin(user)
     Token.objects.filter(user=user).delete()
     _sessions_end(user)
     Campaign.admins.through.objects.filter(user=user).delete()

@@ -3,6 +3,7 @@
 import re
 from dataclasses import asdict
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -11,6 +12,8 @@ from django.utils import timezone
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, MarkerType, Player
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.services.accounts import time_zone_names
+from campaigns.services.seats import seat_start
 from rules.board import DEFAULT_MARKER_TYPES
 from rules.ruleset import RulesetError, validate_ruleset
 
@@ -49,6 +52,14 @@ def _name(name) -> str:
     return name.strip()
 
 
+def _time_zone(value) -> str:
+    """Issue 17: an IANA zone name the system knows (``Europe/Berlin``)."""
+    if not isinstance(value, str) or value not in time_zone_names():
+        raise RuleViolation("Unknown time zone: give an IANA name such as Europe/Berlin.",
+                            code="invalid_time_zone", field="time_zone")
+    return value
+
+
 def _visibility(value) -> str:
     if value not in Campaign.Visibility.values:
         raise RuleViolation("Must be 'public' or 'private'.", field="visibility")
@@ -57,11 +68,13 @@ def _visibility(value) -> str:
 
 @transaction.atomic
 def campaign_create(*, creator, name: str, ruleset: dict | None = None,
-                    visibility: str = Campaign.Visibility.PRIVATE) -> Campaign:
+                    visibility: str = Campaign.Visibility.PRIVATE,
+                    time_zone: str | None = None) -> Campaign:
     """A new campaign in ``setup``; the creator administers it; the default marker types
-    are seeded (R-MRK-1)."""
+    are seeded (R-MRK-1). ``time_zone`` (issue 17) defaults to the site's."""
+    zone = settings.CAMPAIGN_TIME_ZONE if time_zone is None else _time_zone(time_zone)
     campaign = Campaign.objects.create(name=_name(name), visibility=_visibility(visibility),
-                                       ruleset=_ruleset(ruleset))
+                                       ruleset=_ruleset(ruleset), time_zone=zone)
     campaign.admins.add(creator)
     MarkerType.objects.bulk_create(MarkerType(campaign=campaign, **asdict(spec))
                                    for spec in DEFAULT_MARKER_TYPES)
@@ -70,7 +83,8 @@ def campaign_create(*, creator, name: str, ruleset: dict | None = None,
 
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
-                    visibility=_UNSET, join_requests_open=_UNSET) -> Campaign:
+                    visibility=_UNSET, join_requests_open=_UNSET,
+                    time_zone=_UNSET) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
     stored normalized; an invalid one is rejected naming the key."""
     renamed = name is not _UNSET and (name := _name(name)) != campaign.name
@@ -80,6 +94,8 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
         campaign.name_changed_at = timezone.now()
     if visibility is not _UNSET:
         campaign.visibility = _visibility(visibility)
+    if time_zone is not _UNSET:  # issue 17: for members without their own and for visitors
+        campaign.time_zone = _time_zone(time_zone)
     if join_requests_open is not _UNSET:  # issue 17: public campaigns take join requests
         if not isinstance(join_requests_open, bool):
             raise RuleViolation("Must be true or false.", field="join_requests_open")
@@ -144,7 +160,9 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
     start = ruleset_of(campaign).starting_requisition
     try:
         with transaction.atomic():
-            return Player.objects.create(campaign=campaign, user=member, faction=faction,
-                                         colour=colour, requisition=start)
+            player = Player.objects.create(campaign=campaign, user=member, faction=faction,
+                                           colour=colour, requisition=start)
     except IntegrityError:  # a concurrent enrolment where row locks are not available
         raise again from None
+    seat_start(player)  # the seat's history starts with its first holder (issue 17)
+    return player

@@ -13,7 +13,10 @@ AUTOMATIC_PHASES = frozenset({Round.Phase.FLEETS})  # R-RND-1/2: phases with a b
 
 
 def is_running(campaign: Campaign) -> bool:
-    return campaign.status != Campaign.Status.SETUP
+    """Read from the database: a campaign object loaded before the start must not skip the
+    guard and the log."""
+    status = Campaign.objects.filter(pk=campaign.pk).values_list("status", flat=True).first()
+    return status not in (None, Campaign.Status.SETUP)
 
 
 def check_correctable(campaign: Campaign) -> Round | None:

@@ -19,15 +19,25 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, DomainError, RuleViolation
 from campaigns.mail import (
     absolute,
-    language_of,
+    display,
     mail_after_commit,
     mail_users_after_commit,
+    name_of,
+    profiles_of,
 )
-from campaigns.models import Campaign, Invitation, InvitationUse, JoinRequest, Player
+from campaigns.models import (
+    Campaign,
+    Invitation,
+    InvitationUse,
+    JoinRequest,
+    Player,
+    SeatHolder,
+)
 from campaigns.selectors.invitations import (
     ACTIVE,
     can_request_to_join,
@@ -35,6 +45,7 @@ from campaigns.selectors.invitations import (
     token_hash,
 )
 from campaigns.services.campaigns import _colour, _faction, player_add
+from campaigns.services.seats import check_open, seat_transfer
 
 EMAIL_INVITATION_DAYS = 30  # an e-mail invitation without an expiry given lasts this long
 MAX_ADDRESSES = 100  # per paste
@@ -130,12 +141,16 @@ def _open_campaign(campaign: Campaign) -> None:
 
 
 def _send_invitation(invitation: Invitation, token: str, *, by) -> None:
-    """Mail the link; in the language of the account with that address, if there is one."""
+    """Mail the link; in the language and zone of the account with that address, if there
+    is one (else the inviter's language and the campaign's zone)."""
     known = get_user_model().objects.filter(email__iexact=invitation.email).first()
+    profile = profiles_of([known]).get(getattr(known, "pk", None))
     context = {"campaign": invitation.campaign, "link": invitation_link(token),
-               "inviter": getattr(by, "username", "") if by else "",
-               "expires_at": invitation.expires_at, "faction": invitation.faction}
-    mail_after_commit(to=[invitation.email], name="invitation", language=language_of(known),
+               "inviter": name_of(by) if by else "",
+               "recipient_name": display(known, profile),
+               "expires_at": invitation.expires_at, "faction": invitation.faction,
+               "seat": invitation.seat_id is not None}
+    mail_after_commit(to=[invitation.email], name="invitation", profile=profile,
                       context=context)
     invitation.sent_at = timezone.now()
     invitation.send_count += 1
@@ -157,8 +172,8 @@ def invitations_create(*, campaign: Campaign, by, emails, faction: str = "",
     result = []
     for address in addresses:
         existing = [inv for inv in Invitation.objects.filter(
-            campaign=campaign, kind=Invitation.Kind.EMAIL, email__iexact=address)
-            if invitation_state(inv, now) == ACTIVE]
+            campaign=campaign, kind=Invitation.Kind.EMAIL, email__iexact=address,
+            seat__isnull=True) if invitation_state(inv, now) == ACTIVE]
         token, hashed = new_token()
         if existing:
             invitation = existing[0]
@@ -251,6 +266,8 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
         raise NotFound("No such invitation.")
     invitation = _locked(found)  # one accept at a time per invitation: uses stay exact
     campaign = invitation.campaign
+    if invitation.seat_id is not None:
+        return _take_seat(invitation, user)
     used = InvitationUse.objects.filter(invitation=invitation, user=user).first()
     current = Player.objects.filter(campaign=campaign, user=user).first()
     if current is not None:
@@ -267,6 +284,55 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
             InvitationUse.objects.create(invitation=invitation, user=user, player=player)
     except IntegrityError:  # a concurrent accept by the same user where locks are missing
         raise Conflict("This invitation was just accepted.", code="already_accepted") from None
+    invitation.uses += 1
+    invitation.save(update_fields=["uses"])
+    return player
+
+
+# --- seat invitations (issue 17 point 5: replacing a player) -------------------------------
+
+@transaction.atomic
+def seat_invitation_create(*, player: Player, by, email, expires_at=None) -> Invitation:
+    """Invite one address to take over ``player``'s seat (one use) and mail it the link after
+    commit. Accepting passes the seat (``seats.seat_transfer``) instead of adding a player."""
+    player = Player.objects.select_related("campaign").get(pk=player.pk)
+    campaign = player.campaign
+    check_open(campaign)
+    addresses = parse_addresses(email)
+    if len(addresses) != 1:
+        raise RuleViolation("A seat goes to one address.", field="email")
+    address = addresses[0]
+    if Player.objects.filter(campaign=campaign, user__email__iexact=address).exists():
+        raise Conflict(_("The account with this address already plays in the campaign; one "
+                         "seat per person."), code="already_player", field="email")
+    now = timezone.now()
+    token, hashed = new_token()
+    invitation = Invitation.objects.create(
+        campaign=campaign, kind=Invitation.Kind.EMAIL, email=address, token_hash=hashed,
+        faction=player.faction, colour=player.colour, max_uses=1, seat=player,
+        expires_at=_expiry(expires_at, now) or now + timedelta(days=EMAIL_INVITATION_DAYS),
+        created_by=by)
+    _send_invitation(invitation, token, by=by)
+    return invitation
+
+
+def _take_seat(invitation: Invitation, user) -> Player:
+    """Accept a seat invitation (locked): ``user`` holds the seat from now on. Accepting
+    again changes nothing; the invitation is void once the seat passed to someone else."""
+    seat = invitation.seat
+    if seat.user_id == user.pk:
+        return seat
+    if Player.objects.filter(campaign=invitation.campaign, user=user).exists():
+        raise Conflict(_("You already play in this campaign; one seat per person."),
+                       code="already_player")
+    check_usable(invitation)
+    if SeatHolder.objects.filter(player=seat, until=None,
+                                 since__gt=invitation.created_at).exists():
+        raise InvitationUnusable(_("This seat was handed to someone else after the "
+                                   "invitation was sent."), code="seat_transferred")
+    player = seat_transfer(player=seat, user=user, actor=invitation.created_by,
+                           accepted=invitation)
+    InvitationUse.objects.create(invitation=invitation, user=user, player=player)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
     return player
@@ -297,7 +363,7 @@ def join_request_create(*, campaign: Campaign, user, message: str = "") -> JoinR
     request = JoinRequest.objects.create(campaign=campaign, user=user, message=message)
     admins = campaign.admins.exclude(email="")
     mail_users_after_commit(users=admins, name="join_request", context={
-        "campaign": campaign, "applicant": user.username, "message": message,
+        "campaign": campaign, "applicant": name_of(user), "message": message,
         "link": absolute(reverse("campaigns:manage-members", args=[campaign.pk]))})
     return request
 

@@ -1,15 +1,30 @@
 """Writes that build a campaign's sea and space areas (R-MAP-3, R-SEA-1), one at a time.
-Every cross-reference must belong to the campaign being edited (400 otherwise)."""
+Every cross-reference must belong to the campaign being edited (400 otherwise). In a running
+campaign each write is a correction (issue 18, ``campaigns.services.corrections``): refused
+while the fleets phase is resolved, logged otherwise. An area's name, kind, orbit, owner,
+links and borders are public facts (the map shows them), so their log entries are public."""
 
 from django.db import transaction
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, Planet, Player, Tile
+from campaigns.services.corrections import correction
 from campaigns.services.map import checked_text, in_use, owned
 from fleets.models import Area
 from fleets.values import area_shape_error, second_orbit_error
 
 _UNSET = object()
+
+
+def area_facts(area: Area) -> dict:
+    """What an area is, for the correction log (public facts, R-MAP-3)."""
+    return {"name": area.name, "kind": area.kind, "planet": area.planet_id,
+            "owner": area.owner_id}
+
+
+def _log(area: Area, actor, kind: str, before=None, after=None) -> None:
+    correction(campaign=area.campaign, actor=actor, kind=kind, target=f"area {area.name}",
+               before=before, after=after)
 
 
 def _check_area(area: Area, *, has_borders: bool) -> None:
@@ -44,13 +59,15 @@ def _tiles(campaign: Campaign, tiles) -> list[Tile]:
 
 @transaction.atomic
 def area_create(*, campaign: Campaign, name: str, kind: str, planet: Planet | None = None,
-                adjacent=(), borders_tiles=(), owner: Player | None = None) -> Area:
+                adjacent=(), borders_tiles=(), owner: Player | None = None,
+                actor=None) -> Area:
     """A sea or space area; ``adjacent`` is symmetric; only an orbit names a planet and only an
     island has an owner (R-MAP-3, R-SEA-1)."""
     area = Area(campaign=campaign, name=checked_text(name, "name", Area), kind=kind,
                 planet=owned(campaign, planet, "planet"), owner=owned(campaign, owner, "owner"))
     adjacent, borders_tiles = _areas(campaign, None, adjacent), _tiles(campaign, borders_tiles)
     _check_area(area, has_borders=bool(borders_tiles))
+    _log(area, actor, "area.create", after=area_facts(area))
     area.save()
     area.adjacent.set(adjacent)
     area.borders_tiles.set(borders_tiles)
@@ -59,8 +76,9 @@ def area_create(*, campaign: Campaign, name: str, kind: str, planet: Planet | No
 
 @transaction.atomic
 def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent=_UNSET,
-                borders_tiles=_UNSET, owner=_UNSET) -> Area:
+                borders_tiles=_UNSET, owner=_UNSET, actor=None) -> Area:
     campaign = area.campaign
+    before = {**area_facts(area), **_links(area, adjacent, borders_tiles)}
     if name is not _UNSET:
         area.name = checked_text(name, "name", Area)
     if kind is not _UNSET:
@@ -77,6 +95,8 @@ def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent
     else:
         has_borders = area.borders_tiles.exists()
     _check_area(area, has_borders=has_borders)
+    _log(area, actor, "area.update", before=before,
+         after={**area_facts(area), **_links(area, adjacent, borders_tiles, new=True)})
     area.save()
     if adjacent is not _UNSET:
         area.adjacent.set(adjacent)
@@ -86,7 +106,20 @@ def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent
 
 
 @transaction.atomic
-def area_delete(*, area: Area) -> None:
+def area_delete(*, area: Area, actor=None) -> None:
     if area.fleets.exists():
         raise in_use("Fleets are in this area.")
+    _log(area, actor, "area.delete", before=area_facts(area))
     area.delete()
+
+
+def _links(area: Area, adjacent, borders_tiles, *, new: bool = False) -> dict:
+    """The links and borders an update changes, as ids for the log (before, or ``new``)."""
+    facts = {}
+    if adjacent is not _UNSET:
+        facts["adjacent"] = sorted(a.pk for a in adjacent) if new else sorted(
+            area.adjacent.values_list("pk", flat=True))
+    if borders_tiles is not _UNSET:
+        facts["borders_tiles"] = sorted(t.pk for t in borders_tiles) if new else sorted(
+            area.borders_tiles.values_list("pk", flat=True))
+    return facts

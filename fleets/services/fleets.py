@@ -1,6 +1,12 @@
 """What the campaign admin creates: fleets with their ships (R-FLT-1, R-FLT-2), more ships for
 a fleet, and sea hazards (R-SEA-2) - which the owner of an island may also place there.
-Every cross-reference must belong to the campaign (400 otherwise)."""
+Every cross-reference must belong to the campaign (400 otherwise).
+
+In a running campaign the admin's writes are corrections (issue 18,
+``campaigns.services.corrections``): refused while the fleets phase is resolved, logged
+otherwise. R-FLT-7: a fleet's owner, area and ship count are public, so a fleet's placing,
+move, owner change and removal are logged publicly with those facts only; its name, ships and
+every hazard (R-SEA-2) go into entries only admins read (``public=False``)."""
 
 from django.db import transaction
 from django.db.models import Max
@@ -9,6 +15,7 @@ from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Campaign, Player
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
+from campaigns.services.corrections import correction
 from fleets.models import Area, Fleet, SeaHazard, Ship
 from fleets.services.orders import require_declare
 from fleets.values import fleet_owner_error, ship_fields
@@ -55,21 +62,41 @@ def ship_values(values: dict, detachment_points: int, prefix: str = "") -> dict:
     return ship_fields(ship)
 
 
-def _detachment_points(campaign: Campaign) -> int:
+def detachment_points_of(campaign: Campaign) -> int:
     return ruleset_of(campaign).detachment_points
+
+
+def fleet_facts(fleet: Fleet, ship_count: int | None = None) -> dict:
+    """R-FLT-7: a fleet's public facts, for a public log entry."""
+    count = fleet.ships.count() if ship_count is None else ship_count
+    return {"owner": fleet.owner_id, "area": fleet.area_id, "ship_count": count}
+
+
+def log_fleet(fleet: Fleet, actor, kind: str, before=None, after=None, *,
+              public: bool = True) -> None:
+    """One correction of a fleet; a public entry names the fleet by id only (its name is
+    hidden, R-FLT-7) and must carry ``fleet_facts`` only."""
+    target = f"fleet {fleet.pk}" if public else f"fleet {fleet.pk} ({fleet.name})"
+    correction(campaign=fleet.campaign, actor=actor, kind=kind, target=target, before=before,
+               after=after, public=public)
+
+
+def _check_owner(kind: str, owner: Player | None) -> None:
+    owner_error = fleet_owner_error(kind=kind, has_owner=owner is not None)
+    if owner_error:
+        raise RuleViolation(owner_error, code="R-FLT-1", field="owner")
 
 
 @transaction.atomic
 def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | None = None,
-                 kind: str = "regular", admiral_rating: int = 0, ships=()) -> Fleet:
+                 kind: str = "regular", admiral_rating: int = 0, ships=(),
+                 actor=None) -> Fleet:
     """A fleet in ``area`` with its ships in line order (R-FLT-1); a pirate fleet has no
     owner, every other fleet has one."""
     if kind not in KINDS:
         raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
-    owner_error = fleet_owner_error(kind=kind, has_owner=owner is not None)
-    if owner_error:
-        raise RuleViolation(owner_error, code="R-FLT-1", field="owner")
-    points = _detachment_points(campaign)
+    _check_owner(kind, owner)
+    points = detachment_points_of(campaign)
     checked = [ship_values(s, points, f"ships[{i}]") for i, s in enumerate(ships)]
     fleet = Fleet.objects.create(
         campaign=campaign, name=_text(name, "name"), area=_own(campaign, area, "area"),
@@ -77,39 +104,107 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
         admiral_rating=_number(admiral_rating, "admiral_rating", *AF_RANGE))
     Ship.objects.bulk_create(Ship(fleet=fleet, position=i, **values)
                              for i, values in enumerate(checked, start=1))
+    log_fleet(fleet, actor, "fleet.create", after=fleet_facts(fleet, len(checked)))
     return fleet
 
 
+_UNSET = object()
+
+
 @transaction.atomic
-def ship_create(*, fleet: Fleet, **values) -> Ship:
+def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_UNSET,
+                 admiral_rating=_UNSET, actor=None) -> Fleet:
+    """The admin renames a fleet, moves it to another area, gives it another owner, kind or
+    admiral rating (R-FLT-1). A move by the admin is not a movement order (R-FLT-4): any area
+    of the campaign, no path."""
+    fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
+    campaign = fleet.campaign
+    before, hidden_before = fleet_facts(fleet), _hidden_facts(fleet)
+    if name is not _UNSET:
+        fleet.name = _text(name, "name")
+    if area is not _UNSET:
+        fleet.area = _own(campaign, area, "area")
+    if owner is not _UNSET:
+        fleet.owner = _own(campaign, owner, "owner")
+    if kind is not _UNSET:
+        if kind not in KINDS:
+            raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
+        fleet.kind = kind
+    if admiral_rating is not _UNSET:
+        fleet.admiral_rating = _number(admiral_rating, "admiral_rating", *AF_RANGE)
+    _check_owner(fleet.kind, fleet.owner)
+    after = fleet_facts(fleet, before["ship_count"])
+    if after != before:
+        log_fleet(fleet, actor, "fleet.update", before=before, after=after)
+    if _hidden_facts(fleet) != hidden_before:
+        log_fleet(fleet, actor, "fleet.update", before=hidden_before, after=_hidden_facts(fleet),
+                  public=False)
+    if area is not _UNSET and fleet.area_id != before["area"]:
+        fleet.arrived_round, fleet.arrived_step = None, 0  # R-INT-6: placed by the admin
+    fleet.save()
+    return fleet
+
+
+def _hidden_facts(fleet: Fleet) -> dict:
+    return {"name": fleet.name, "kind": fleet.kind, "admiral_rating": fleet.admiral_rating}
+
+
+@transaction.atomic
+def ship_create(*, fleet: Fleet, actor=None, **values) -> Ship:
     """A ship at the end of the fleet's line (R-FLT-1, R-FLT-2)."""
     fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
-    checked = ship_values(values, _detachment_points(fleet.campaign))
+    checked = ship_values(values, detachment_points_of(fleet.campaign))
+    count = fleet.ships.count()
+    log_fleet(fleet, actor, "fleet.update", before=fleet_facts(fleet, count),
+              after=fleet_facts(fleet, count + 1))
+    log_fleet(fleet, actor, "ship.create", after=checked, public=False)
     last = fleet.ships.aggregate(last=Max("position"))["last"] or 0
     return Ship.objects.create(fleet=fleet, position=last + 1, **checked)
 
 
 @transaction.atomic
-def fleet_delete(*, fleet: Fleet) -> None:
+def fleet_delete(*, fleet: Fleet, actor=None) -> None:
     """Remove a fleet with its ships, orders and markers (campaign admin)."""
     rnd = current_round(fleet.campaign_id, lock=True)
     if rnd is not None and rnd.phase == rnd.Phase.FLEETS:
         raise Conflict("The fleets phase is being resolved.")
+    log_fleet(fleet, actor, "fleet.delete", before=fleet_facts(fleet))
     fleet.delete()
 
 
 @transaction.atomic
 def hazard_create(*, campaign: Campaign, area: Area, name: str, attack: int = 1,
-                  defence: int = 1, agility: int = 1, owner: Player | None = None) -> SeaHazard:
+                  defence: int = 1, agility: int = 1, owner: Player | None = None,
+                  actor=None) -> SeaHazard:
     """The admin places a hidden sea hazard (R-SEA-2) in any area; ``owner`` (optional) must
-    then own that island."""
-    _own(campaign, area, "area")
-    _own(campaign, owner, "owner")
+    then own that island. Logged for admins only: hazards are hidden."""
+    hazard = _hazard_new(campaign=campaign, area=area, name=name, attack=attack,
+                         defence=defence, agility=agility, owner=owner)
+    correction(campaign=campaign, actor=actor, kind="hazard.create",
+               target=f"hazard {hazard.name}", after=hazard_facts(hazard), public=False)
+    return hazard
+
+
+def hazard_facts(hazard: SeaHazard) -> dict:
+    """A hazard's values for an admin-only log entry (R-SEA-2: hidden)."""
+    return {"name": hazard.name, "area": hazard.area_id, "owner": hazard.owner_id,
+            "attack": hazard.attack, "defence": hazard.defence, "agility": hazard.agility}
+
+
+def check_hazard(area: Area, owner: Player | None, values: dict) -> None:
+    """R-SEA-2: an owned hazard lies in its owner's island; values within the ship bounds."""
     if owner is not None and not (area.kind == Area.Kind.ISLAND and area.owner_id == owner.pk):
         raise RuleViolation("A hazard's owner is the owner of its island area (R-SEA-2).",
                             code="R-SEA-2", field="owner")
+    _refuse(hazard_problems(values))
+
+
+def _hazard_new(*, campaign: Campaign, area: Area, name: str, attack: int, defence: int,
+                agility: int, owner: Player | None) -> SeaHazard:
+    _own(campaign, area, "area")
+    _own(campaign, owner, "owner")
     name = _text(name, "name")
-    _refuse(hazard_problems({"attack": attack, "defence": defence, "agility": agility}))
+    check_hazard(area, owner, {"attack": attack, "defence": defence, "agility": agility})
     return SeaHazard.objects.create(campaign=campaign, area=area, owner=owner, name=name,
                                     attack=attack, defence=defence, agility=agility)
 
@@ -125,10 +220,12 @@ def hazard_place(*, player: Player, area: Area, name: str, attack: int = 1, defe
     if area.kind != Area.Kind.ISLAND or area.owner_id != player.pk:
         raise RuleViolation("Only the owner of an island area places hazards there (R-SEA-2).",
                             code="R-SEA-2", field="area")
-    return hazard_create(campaign=area.campaign, area=area, name=name, attack=attack,
-                         defence=defence, agility=agility, owner=player)
+    return _hazard_new(campaign=area.campaign, area=area, name=name, attack=attack,
+                       defence=defence, agility=agility, owner=player)
 
 
 @transaction.atomic
-def hazard_delete(*, hazard: SeaHazard) -> None:
+def hazard_delete(*, hazard: SeaHazard, actor=None) -> None:
+    correction(campaign=hazard.campaign, actor=actor, kind="hazard.delete",
+               target=f"hazard {hazard.name}", before=hazard_facts(hazard), public=False)
     hazard.delete()

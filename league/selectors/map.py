@@ -24,10 +24,10 @@ def _planets(campaign: Campaign) -> list[dict]:
         markers[tile_id].append(code)
     tiles = defaultdict(list)
     rows = (Tile.objects.filter(campaign=campaign).order_by("id")
-            .values_list("id", "planet_id", "q", "r", "owner_id", "features"))
-    for tile_id, planet_id, q, r, owner, features in rows:
+            .values_list("id", "planet_id", "q", "r", "name", "owner_id", "features"))
+    for tile_id, planet_id, q, r, name, owner, features in rows:
         tiles[planet_id].append({
-            "id": tile_id, "q": q, "r": r, "owner": owner, "features": features,
+            "id": tile_id, "q": q, "r": r, "name": name, "owner": owner, "features": features,
             "markers": [{"type": code, "owner": owner} for code in markers[tile_id]]})
     return [{"id": planet_id, "name": name, "tiles": tiles[planet_id]}
             for planet_id, name in (Planet.objects.filter(campaign=campaign).order_by("id")

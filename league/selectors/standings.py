@@ -7,6 +7,7 @@ from django.db.models import Count, Sum
 from battles.models import Battle
 from campaigns.models import Campaign, Player, Tile
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.selectors.players import display_name
 from fleets.models import Fleet, NavalBattle, Ship
 from fleets.values import ship_cf
 from rules.standings import rank_rows
@@ -70,7 +71,8 @@ def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
 
 
 def live_standings(campaign: Campaign) -> list[dict]:
-    players = list(Player.objects.filter(campaign=campaign).select_related("user"))
+    players = list(Player.objects.filter(campaign=campaign)
+                   .select_related("user__profile"))  # the seat's current holder (issue 17)
     tiles = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
                  .values("owner_id").annotate(n=Count("id")).values_list("owner_id", "n"))
     planets = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
@@ -80,7 +82,8 @@ def live_standings(campaign: Campaign) -> list[dict]:
     vp.update(_naval_vp(campaign))
     fleets = _fleet_figures(campaign)
     rows = [{
-        "player": p.pk, "username": p.user.username, "faction": p.faction,
+        "player": p.pk, "username": p.user.username, "display_name": display_name(p.user),
+        "faction": p.faction,
         "tiles": tiles.get(p.pk, 0), "planets": planets.get(p.pk, 0),
         WON: tallies[p.pk][WON], DRAW: tallies[p.pk][DRAW], LOST: tallies[p.pk][LOST],
         "victory_points": vp[p.pk], **fleets[p.pk],

@@ -11,8 +11,19 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from campaigns.errors import Conflict, RuleViolation
-from campaigns.models import Campaign, Marker, MarkerType, Planet, Player, Round, Tile, TileLink
+from campaigns.models import (
+    TILE_NAME_MAX,
+    Campaign,
+    Marker,
+    MarkerType,
+    Planet,
+    Player,
+    Round,
+    Tile,
+    TileLink,
+)
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.services.corrections import check_correctable, correction, is_running
 from campaigns.values import (
     COORDINATE_LIMIT,
     FEATURES,
@@ -54,6 +65,7 @@ class TilePlan:
     owner: int | None
     features: list[str]
     markers: list[int]  # marker type ids
+    name: str = ""  # issue 18: optional, "" = shown by its coordinates
 
 
 @dataclass
@@ -144,11 +156,12 @@ class _Parser:
         value = obj.get(name, default)
         return value if self.check(_join(path, name), int_error(value, low, high)) else None
 
-    def text(self, obj: dict, name: str, path: str, default=None, blank=False):
+    def text(self, obj: dict, name: str, path: str, default=None, blank=False, limit=None):
         if name not in obj and default is None:
             return None  # reported as a missing field
         value = obj.get(name, default)
-        return value if self.check(_join(path, name), text_error(value, blank=blank)) else None
+        error = text_error(value, **({"limit": limit} if limit else {}), blank=blank)
+        return value if self.check(_join(path, name), error) else None
 
     def player(self, value, path: str) -> int | None:
         if value is not None and not (is_int(value) and value in self.players):
@@ -239,7 +252,7 @@ class _Parser:
                 self.error(path, f"at most {MAX['tiles']} tiles in a map")
             return None
         obj = self.mapping(value, path, required=("q", "r"),
-                          optional=("id", "owner", "features", "markers"))
+                          optional=("id", "name", "owner", "features", "markers"))
         if obj is None:
             return None
         self.declare("tile", obj, path, index)
@@ -247,7 +260,9 @@ class _Parser:
         return TilePlan(q=self.integer(obj, "q", path, -COORDINATE_LIMIT, COORDINATE_LIMIT),
                         r=self.integer(obj, "r", path, -COORDINATE_LIMIT, COORDINATE_LIMIT),
                         owner=owner, features=self.features(obj, path),
-                        markers=self.markers(obj, path, owner))
+                        markers=self.markers(obj, path, owner),
+                        name=(self.text(obj, "name", path, default="", blank=True,
+                                        limit=TILE_NAME_MAX) or "").strip())
 
     def features(self, obj: dict, path: str) -> list[str]:
         path = _join(path, "features")
@@ -387,7 +402,7 @@ def write(campaign, plan: MapPlan) -> None:
                   for tile in p.tiles]
     tiles = Tile.objects.bulk_create(
         Tile(campaign=campaign, planet=planet, q=t.q, r=t.r, owner_id=t.owner,
-             features=t.features) for planet, t in tile_plans)
+             features=t.features, name=t.name) for planet, t in tile_plans)
     Marker.objects.bulk_create(
         Marker(campaign=campaign, tile=tile, type_id=type_id)
         for tile, (_, t) in zip(tiles, tile_plans, strict=True) for type_id in t.markers)
@@ -427,13 +442,25 @@ def _check_map_replaceable(campaign: Campaign) -> None:
         raise Conflict("The map can only be replaced before round 1 closes.", code="wrong_phase")
 
 
+def _map_size(campaign: Campaign) -> dict:
+    """What the corrections log says about a replaced map: public counts only."""
+    return {"planets": Planet.objects.filter(campaign=campaign).count(),
+            "tiles": Tile.objects.filter(campaign=campaign).count(),
+            "areas": Area.objects.filter(campaign=campaign).count()}
+
+
 @transaction.atomic
-def map_import(*, campaign: Campaign, document) -> None:
+def map_import(*, campaign: Campaign, document, actor=None) -> None:
     """Replace the campaign's whole map (planets, tiles, links, markers, areas, fleets and
     their ships) with ``document``, the shape GET /map/ shows. The document is validated as a
-    whole first: any error rejects it (``DocumentInvalid``, errors by path)."""
+    whole first: any error rejects it (``DocumentInvalid``, errors by path). In a running
+    campaign it is a correction (issue 18): refused while the fleets phase runs, logged."""
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()  # one import at a time
     _check_map_replaceable(campaign)
+    campaign.refresh_from_db(fields=["status"])
+    if is_running(campaign):
+        check_correctable(campaign)
+    before = _map_size(campaign)
     plan = parse(
         document,
         players=set(Player.objects.filter(campaign=campaign).values_list("pk", flat=True)),
@@ -442,6 +469,8 @@ def map_import(*, campaign: Campaign, document) -> None:
         detachment_points=_detachment_points(campaign))
     _clear_map(campaign)
     write(campaign, plan)
+    correction(campaign=campaign, actor=actor, kind="map.import", target=campaign.name,
+               before=before, after=_map_size(campaign))
 
 
 def _detachment_points(campaign: Campaign) -> int:

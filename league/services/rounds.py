@@ -12,14 +12,14 @@ import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.urls import reverse
+from django.utils import timezone
 
 from campaigns.enqueue import enqueue, enqueue_on_commit
 from campaigns.errors import Conflict
+from campaigns.mail import absolute, mail_users_now
 from campaigns.models import Campaign, Round
 from campaigns.selectors.rounds import current_round, phase_deadline
 from league.phases import EVERY_MINUTE, TABLE
@@ -237,20 +237,12 @@ def round_mark_attention(*, round_id: int, error: str, now: datetime | None = No
 
 
 def _mail_admins(rnd: Round, error: str) -> None:
-    recipients = [u.email for u in rnd.campaign.admins.all() if u.email]
-    if not recipients:
-        return
-    with translation.override(settings.LANGUAGE_CODE):
-        subject = _("[%(campaign)s] Round %(number)s needs attention") % {
-            "campaign": rnd.campaign.name, "number": rnd.number}
-        body = _("The background work of round %(number)s (%(phase)s phase) failed after "
-                 "its retries:\n\n%(error)s\n\nThe periodic job tries again later. You can "
-                 "also advance the round on the campaign's manage page.") % {
-            "number": rnd.number, "phase": rnd.get_phase_display(), "error": error}
-    try:
-        send_mail(subject[:200], body, None, recipients)
-    except Exception:  # the mail server's problem; the banner on the manage page remains
-        log.exception("Mailing the admins of campaign %s failed", rnd.campaign_id)
+    """Each admin in their language and zone, with the manage page's link (issue 17); a mail
+    server that is down never reaches the caller (``campaigns.mail``)."""
+    mail_users_now(users=list(rnd.campaign.admins.all()), name="round_attention",
+                   context={"campaign": rnd.campaign, "round": rnd, "error": error,
+                            "link": absolute(reverse("campaigns:manage",
+                                                     args=[rnd.campaign_id]))})
 
 
 def _run_every_minute(now: datetime) -> None:

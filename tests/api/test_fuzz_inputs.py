@@ -323,13 +323,15 @@ def form_fields(world: SecurityWorld) -> set[str]:
                 names |= set(value.base_fields)
     scope = world.private
     names |= {f"line_{ship}" for ship in (scope.ship, scope.other_ship)}
-    prefixes = [f"f{scope.fleet}", f"s{scope.fleet}", f"b{scope.battle}"]
+    prefixes = [f"f{scope.fleet}", f"s{scope.fleet}", f"b{scope.battle}",
+                *(f"{kind}{scope.player}" for kind in ("edit", "replace", "invite", "remove"))]
     return names | {f"{prefix}-{name}" for prefix in prefixes for name in names}
 
 
 PAGE_KWARGS = {"campaign_id": "campaign", "battle_id": "battle", "fleet_id": "fleet",
                "tile_id": "tile", "attack_id": "attack", "naval_id": "naval",
-               "number": "round"}
+               "number": "round", "player_id": "player",
+               "area_id": "area", "ship_id": "ship", "hazard_id": "hazard"}  # issue 18 editor
 
 
 def page_posts(scope: Scope) -> list[tuple[str, str]]:
@@ -352,7 +354,12 @@ def page_posts(scope: Scope) -> list[tuple[str, str]]:
 # A POST whose action takes no text: it may succeed whatever else is posted (the calendar
 # page makes the user's feed address on first use; an invitation link's limits are all
 # optional, so a post without them makes an unlimited link, issue 17).
-ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link"}
+ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link",
+                         # issue 18 map editor: removing an area, fleet, ship or hazard;
+                         # coastal borders are checkboxes, none ticked clears them
+                         "campaigns:map-editor-borders",
+                         *(f"campaigns:map-editor-{what}-delete"
+                           for what in ("area", "fleet", "ship", "hazard"))}
 QUERY = {"round": HUGE, "tile": HUGE, "roll": HUGE, "preview": "1", "page": HUGE}
 
 

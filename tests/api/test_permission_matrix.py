@@ -72,6 +72,10 @@ def naval(s: Scope) -> dict:
     return {"campaign_id": s.campaign, "battle_id": s.naval}
 
 
+def seat(s: Scope) -> dict:
+    return {"campaign_id": s.campaign, "player_id": s.player}
+
+
 def invitation(s: Scope) -> dict:
     """An e-mail invitation of the scope's campaign, made for the row (rolled back with it)."""
     from campaigns.models import Invitation
@@ -153,6 +157,8 @@ ROWS: dict[tuple[str, str], Row] = {
     ("round-detail", "PATCH"): Row(rnd, ADMIN_400),
     ("round-rolls", "GET"): Row(rnd, READ, ALL_200),
     ("round-verify", "GET"): Row(rnd, (404, 404, 409, 409, 409, 409), (409,) * 6),
+    # issue 18 map history: read like the map; both rounds are open (409 until they close)
+    ("round-map", "GET"): Row(rnd, (404, 404, 409, 409, 409, 409), (409,) * 6),
     ("advance", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
                              (401, 403, 403, 403, 200, 200)),
     ("standings", "GET"): Row(camp, READ, ALL_200),
@@ -188,6 +194,10 @@ ROWS: dict[tuple[str, str], Row] = {
     ("fleet-list", "POST"): Row(camp, ADMIN_400),
     ("fleet-detail", "GET"): Row(fleet, READ, ALL_200),
     ("fleet-detail", "DELETE"): Row(fleet, (401, 404, 403, 403, 204, 204)),
+    # issue 18 map editor: the admin's corrections of fleets, ships and hazards
+    ("fleet-detail", "PATCH"): Row(fleet, (401, 404, 403, 403, 200, 200)),
+    ("fleet-ship-detail", "PATCH"): Row(ship, (401, 404, 403, 403, 200, 200)),
+    ("fleet-ship-detail", "DELETE"): Row(ship, (401, 404, 403, 403, 204, 204)),
     ("fleet-ships", "POST"): Row(fleet, ADMIN_400),
     ("fleet-orders", "PUT"): Row(fleet, (401, 404, 409, 403, 403, 403),
                                  (401, 403, 400, 403, 403, 403)),
@@ -199,6 +209,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("hazard-detail", "GET"): Row(hazard, (401, 404, 404, 404, 200, 200),
                                   (401, 403, 404, 404, 200, 200)),
     ("hazard-detail", "DELETE"): Row(hazard, (401, 404, 404, 404, 204, 204)),
+    ("hazard-detail", "PATCH"): Row(hazard, (401, 404, 404, 404, 200, 200)),
     ("fleet-phase", "GET"): Row(rnd, (401, 404, 403, 403, 200, 200),
                                 (401, 403, 403, 403, 404, 404)),
     # R-FLT-7: whoever reads the campaign; the demo's battle is before the fleets phase ended
@@ -224,6 +235,14 @@ ROWS: dict[tuple[str, str], Row] = {
     ("join-request-accept", "POST"): Row(join_request, ADMIN_400,
                                          (401, 403, 403, 403, 400, 400)),
     ("join-request-decline", "POST"): Row(join_request, (401, 404, 403, 403, 200, 200)),
+    # issue 17 point 5: managing players (the player's own seat: still admin only); both
+    # campaigns run, so a player is replaced, not removed (409)
+    ("player-detail", "GET"): Row(seat, READ, ALL_200),
+    ("player-detail", "PATCH"): Row(seat, (401, 404, 403, 403, 200, 200),
+                                    (401, 403, 403, 403, 200, 200)),
+    ("player-detail", "DELETE"): Row(seat, (401, 404, 403, 403, 409, 409),
+                                     (401, 403, 403, 403, 409, 409)),
+    ("player-replace", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
 }
 
 
@@ -276,6 +295,8 @@ PROBES: dict[str, tuple[str, str, Callable[[SecurityWorld], dict], Statuses]] = 
     "other player's ship in own fleet": ("ship-embark", "POST",
                                          swap(ship, "ship_id", "other_ship"),
                                          (401, 404, 404, 403, 403, 403)),
+    "foreign seat": ("player-detail", "PATCH", foreign(seat, "player", "player_id"),
+                     (401, 404, 403, 403, 404, 404)),
     "foreign hazard": ("hazard-detail", "GET", foreign(hazard, "hazard", "hazard_id"),
                        MEMBER_404),
     "foreign naval battle": ("naval-battle-detail", "GET",

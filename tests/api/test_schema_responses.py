@@ -107,6 +107,18 @@ def build_closed_campaign() -> Campaign:
     return lg.campaign
 
 
+def build_unrecorded_campaign() -> Campaign:
+    """Two closed rounds, round 1's map snapshot gone as if it closed before map history
+    existed (issue 18 point 4): round 1 answers ``tiles`` null, round 2 ``changes`` null."""
+    from campaigns.models import RoundMap
+
+    lg = _league("Unrecorded front")
+    battle = duel(lg, "closed")
+    advance_to(lg.campaign.rounds.get(number=2), Round.Phase.CLOSED)
+    RoundMap.objects.filter(round=battle.round).delete()
+    return lg.campaign
+
+
 def build_unstarted_campaign() -> Campaign:
     """No round yet (``current_round`` null)."""
     return _league("Unstarted front").campaign
@@ -118,7 +130,7 @@ def world(security_world, django_db_blocker):
     rolled back with it); throttles out of the way; each role's token."""
     with django_db_blocker.unblock():
         extra = [build_chain_campaign(), build_dated_campaign(), build_closed_campaign(),
-                 build_unstarted_campaign()]
+                 build_unstarted_campaign(), build_unrecorded_campaign()]
         calendar_token = calendar_token_of(user=security_world.users[PLAYER],
                                            now=timezone.now()).token
         campaigns = [Campaign.objects.get(pk=security_world.private.campaign),
@@ -169,6 +181,8 @@ def path_values(campaign: Campaign, path: str, tokens: dict[int, list[str]]) -> 
             choices[name] = ids(campaign.fleets.all())
         elif name == "hazard_id":
             choices[name] = ids(SeaHazard.objects.filter(area__campaign=campaign))
+        elif name == "player_id":  # issue 17: a player (seat) and its holders
+            choices[name] = ids(campaign.players.all())
         elif name not in ("campaign_id", "number", "attack_id"):
             raise AssertionError(f"no ids for {{{name}}} in {path}")
     if "attack_id" in names:  # an attack and its round's number

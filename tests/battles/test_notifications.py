@@ -56,7 +56,7 @@ def test_phase_opened_goes_to_every_player_once_after_commit(lg,
         callback()
     assert sorted(to for to, _ in inbox(NotificationKind.PHASE_OPENED)) == [
         "anna", "ben", "carl", "dora"]
-    assert "declare phase is open" in mail.outbox[0].subject
+    assert "Declare phase is open" in mail.outbox[0].subject
     assert "It ends at" in mail.outbox[0].body
     assert send_again() == 0
     assert Notification.objects.filter(sent_at__isnull=True).count() == 0
@@ -79,7 +79,7 @@ def test_phase_opened_for_lists_and_battles(lg, django_capture_on_commit_callbac
         battle = duel(lg, "battles")
     subjects = [s for to, s in inbox(NotificationKind.PHASE_OPENED) if to == "anna"]
     assert [s.split(": the ")[1] for s in subjects] == [
-        "declare phase is open", "lists phase is open", "battles phase is open"]
+        "Declare phase is open", "Army lists phase is open", "Battles phase is open"]
     with django_capture_on_commit_callbacks(execute=True):  # the hook again: nothing new
         notifications_phase_opened(round=Round.objects.get(pk=battle.round_id), now=timezone.now())
     assert len(inbox(NotificationKind.PHASE_OPENED)) == 12
@@ -135,7 +135,7 @@ def test_deadline_reminder_goes_once_to_who_still_owes_input(lg,
         assert reminders_send(now=rnd.phase_deadline - timedelta(hours=11)) == 1
         assert reminders_send(now=rnd.phase_deadline - timedelta(hours=1)) == 0
     assert inbox() == [("ben", inbox()[0][1])]
-    assert "lists deadline is near" in mail.outbox[0].subject
+    assert "Army lists deadline is near" in mail.outbox[0].subject
     assert "army list of yours is still missing" in mail.outbox[0].body
     assert send_again() == 0
 
@@ -201,7 +201,7 @@ def test_a_failing_mail_server_leaves_the_row_for_the_retry(lg, monkeypatch,
     def down(*args, **kwargs):
         raise OSError("connection refused")
 
-    monkeypatch.setattr("battles.services.notifications.send_mail", down)
+    monkeypatch.setattr("battles.services.notifications.deliver", down)
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
     assert Notification.objects.filter(sent_at__isnull=True).count() == 4

@@ -151,7 +151,7 @@ def test_detail_shows_the_current_round(league):
     latest = _round(campaign, 2, "lists")
     body = api(alice.user).get(f"{URL}{campaign.pk}/").json()
     assert set(body) == {"id", "name", "visibility", "status", "current_round", "ruleset",
-                         "join_requests_open"}
+                         "join_requests_open", "time_zone"}  # issue 17: the campaign's zone
     assert body["current_round"] == {"number": 2, "phase": "lists", "phase_deadline": None}
     assert body["ruleset"] == defaults()
     listed = api(alice.user).get(URL).json()["results"][0]
@@ -233,6 +233,7 @@ def test_r_eco_1_admin_adds_players_with_the_starting_requisition(league):
                                format="json")
     assert response.status_code == 201
     assert response.json() == {"id": response.json()["id"], "username": "carol",
+                               "display_name": "",  # issue 17: the holder's own name
                                "faction": "Necrons", "colour": "#a0b0c0", "requisition": 7}
     dave = UserFactory(username="dave")
     response = api(admin).post(f"{URL}{campaign.pk}/players/",
@@ -289,7 +290,7 @@ def test_requisition_shows_on_own_row_and_to_the_admin_only(league):
     campaign_update(campaign=campaign, visibility="public")
     assert requisitions(None) == {"alice": None, "bob": None}
     row = api().get(url).json()["results"][0]
-    assert set(row) == {"id", "username", "faction", "colour", "requisition"}
+    assert set(row) == {"id", "username", "display_name", "faction", "colour", "requisition"}
 
 
 def test_a_user_plays_once_per_campaign_but_in_several_campaigns(league, staff):

@@ -96,7 +96,7 @@ def test_r_map_2_tile_with_owner_and_features(league):
                                      "features": ["defence", "mountain"]})
     assert response.status_code == 201
     body = response.json()
-    assert body == {"id": body["id"], "planet": league.planet.pk, "q": 2, "r": -1,
+    assert body == {"id": body["id"], "planet": league.planet.pk, "q": 2, "r": -1, "name": "",
                     "owner": league.player.pk, "features": ["mountain", "defence"]}
     response = league.patch("tiles", body["id"], {"owner": None, "features": []})
     assert response.json()["owner"] is None and response.json()["features"] == []

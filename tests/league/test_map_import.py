@@ -557,8 +557,8 @@ def test_map_shape_is_exactly_the_contract(admin, league):
     shown = do_import(api(admin), campaign, document(alice.pk, bob.pk)).json()
     assert set(shown) == {"planets", "links", "areas", "fleets"}
     assert set(shown["planets"][0]) == {"id", "name", "tiles"}
-    assert set(shown["planets"][0]["tiles"][0]) == {"id", "q", "r", "owner", "features",
-                                                    "markers"}
+    assert set(shown["planets"][0]["tiles"][0]) == {"id", "q", "r", "name", "owner",
+                                                    "features", "markers"}  # name: issue 18
     assert set(shown["planets"][0]["tiles"][0]["markers"][0]) == {"type", "owner"}
     assert set(shown["areas"][0]) == {"id", "name", "kind", "planet", "adjacent",
                                       "borders_tiles"}

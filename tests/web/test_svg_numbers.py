@@ -12,6 +12,8 @@ from tests.worlds import advance_to, chain, client_for, make_league
 
 NUMBER = r"-?\d+(?:\.\d+)?"
 LISTS = {"points": re.compile(rf"{NUMBER},{NUMBER}"), "viewbox": re.compile(NUMBER)}
+# issue 18: tiles are one hexagon moved to their centre
+TRANSFORM = re.compile(rf"translate\(({NUMBER}) ({NUMBER})\)")
 GEOMETRY = {"x", "y", "cx", "cy", "r", "x1", "x2", "y1", "y2", "width", "height", "size"}
 TEXT = {"aria-label", "title", "alt", "placeholder", "content", "data-days", "data-passed",
         "value"}  # words in the reader's language; ``value`` carries form input as typed
@@ -53,6 +55,14 @@ def check_numbers(html: str) -> int:
         elif name in GEOMETRY and in_svg:
             assert re.fullmatch(NUMBER, value), (tag, name, value)
             checked += 1
+        elif name == "transform" and in_svg:
+            assert TRANSFORM.fullmatch(value), (tag, name, value)
+            checked += 2
+        elif name == "d" and in_svg:  # path data: commands, numbers, spaces
+            tokens = re.split(r"[\s,]+|(?<=[A-Za-z])|(?=[A-Za-z])", value)
+            numbers = [t for t in tokens if t and not t.isalpha()]
+            assert all(re.fullmatch(NUMBER, t) for t in numbers), (tag, name, value)
+            checked += len(numbers)
         elif name == "style" or name.startswith("data-") and name not in TEXT:
             assert not re.search(r"\d,\d", value), (tag, name, value)
     return checked
@@ -60,7 +70,7 @@ def check_numbers(html: str) -> int:
 
 def numbers_of(html: str) -> list[tuple]:
     return [(tag, name, value) for tag, name, value, in_svg in attributes(html)
-            if in_svg and (name in LISTS or name in GEOMETRY)]
+            if in_svg and (name in LISTS or name in GEOMETRY or name in ("transform", "d"))]
 
 
 def page(user, url: str, language: str) -> str:
@@ -107,3 +117,24 @@ def test_data_attributes_with_odds_are_locale_independent(db):
         return [v for _, name, v, _ in attributes(html) if name == "data-chance"]
 
     assert chances(german) == chances(english) and chances(english)
+
+
+def test_issue_18_the_german_map_draws_the_same_tiles_chart_and_arrows(page_world):
+    """The whole theatre (tiles moved by ``transform``, the chart of areas with its fleets and
+    the player's order arrows) has the same numbers in German as in English."""
+    from fleets.models import Area, Fleet
+    from tests.factories import AreaFactory, FleetOrderFactory
+
+    world = page_world
+    orbit = Area.objects.get(campaign=world.campaign, kind="orbit")
+    reach = AreaFactory(campaign=world.campaign, name="Far Reach")
+    orbit.adjacent.add(reach)
+    FleetOrderFactory(round=world.rnd, fleet=Fleet.objects.get(owner=world.lg.a),
+                      path=[reach.pk])
+    url, anna = world.url("map/"), world.lg.a.user
+    english, german = page(anna, url, "en"), page(anna, url, "de")
+    assert check_numbers(german) > 100
+    assert numbers_of(german) == numbers_of(english)
+    names = {name for _, name, _ in numbers_of(german)}
+    assert {"transform", "points", "viewbox", "cx", "d"} <= names
+    assert '<path class="order" d="M' in german and "Meere und All" in german

@@ -6,11 +6,13 @@ form error and nothing is looked up or logged."""
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from battles.models import NotificationKind
+from campaigns.mail import absolute, display, profiles_of, recipient_locale
 from campaigns.models import Profile
 from campaigns.services.accounts import EMAIL_MAX, time_zone_names
 
@@ -20,6 +22,21 @@ class LoginForm(AuthenticationForm):
         super().__init__(request, *args, **kwargs)
         field = self.fields["username"]
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+class ResetForm(PasswordResetForm):
+    """Django's password reset; its mail is in the member's language, greets them by display
+    name and links the site's address (``SITE_URL``), not the request's host (issue 17)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+        user = context["user"]
+        profile = profiles_of([user]).get(user.pk)
+        link = absolute(reverse("password_reset_confirm", kwargs={"uidb64": context["uid"],
+                                                                  "token": context["token"]}))
+        context = {**context, "recipient_name": display(user, profile), "link": link}
+        with recipient_locale(profile):
+            super().send_mail(subject_template_name, email_template_name, context, *args,
+                              **kwargs)
 
 
 class AdminLoginForm(AdminAuthenticationForm):

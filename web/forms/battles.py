@@ -18,6 +18,7 @@ from battles.rosters import (
 )
 from battles.services.results import MAX_REASON
 from battles.services.schedule import MAX_PLACE
+from web.forms.common import LocalDateTimeField
 
 
 class ArmyListForm(forms.Form):
@@ -79,10 +80,7 @@ def _explained(exc: RosterError) -> str:
 
 
 class ProposeDateForm(forms.Form):
-    proposed_at = forms.DateTimeField(
-        label=_("Date and time (UTC)"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
+    proposed_at = LocalDateTimeField(label=_("Date and time"))  # the person's zone (issue 17)
     place = forms.CharField(label=_("Place"), max_length=MAX_PLACE)
 
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from campaigns.models import Campaign
+from campaigns.services.accounts import time_zone_names
 
 VISIBILITY_CHOICES = [("private", pgettext_lazy("campaign", "private: members only")),
                       ("public", pgettext_lazy("campaign", "public: anyone may watch"))]
@@ -17,3 +18,14 @@ class CampaignForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=Campaign._meta.get_field("name").max_length)
     visibility = forms.ChoiceField(label=_("Visibility"), choices=VISIBILITY_CHOICES,
                                    initial="private")
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), required=False,
+        choices=lambda: [(name, name) for name in time_zone_names()],
+        help_text=_("Pages show times in it to visitors and to members who chose no zone of "
+                    "their own; it is the default for new members."))
+
+
+def campaign_fields(data: dict) -> dict:
+    """The form's values for the campaign services: no zone given keeps the campaign's (or,
+    for a new one, takes the site's default)."""
+    return {key: value for key, value in data.items() if value or key != "time_zone"}

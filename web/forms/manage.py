@@ -15,6 +15,7 @@ from campaigns.models import Round
 from fleets.models import NavalBattle
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
 from rules.text import walk_text
+from web.forms.common import LocalDateTimeField
 
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
 
@@ -27,10 +28,7 @@ class PlayerAddForm(forms.Form):
 
 
 class DeadlineForm(forms.Form):
-    phase_deadline = forms.DateTimeField(
-        label=_("Deadline (UTC)"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"])
+    phase_deadline = LocalDateTimeField(label=_("Deadline"))  # the person's zone (issue 17)
 
 
 class AdvanceForm(forms.Form):

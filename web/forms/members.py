@@ -1,19 +1,17 @@
-"""Forms of the members pages (issue 17): invitations by e-mail or link, join requests, and
-accepting an invitation. They check the shape only; the services check the rest."""
+"""Forms of the members pages (issue 17): invitations by e-mail or link, join requests,
+accepting an invitation, and managing players (edit, remove, replace, seat invitation). They
+check the shape only; the services check the rest."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.services.invitations import MAX_USES, MESSAGE_MAX
+from web.forms.common import LocalDateTimeField
 from web.forms.manage import PlayerAddForm
-
-EXPIRY_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
 
 
 def _expiry_field():
-    return forms.DateTimeField(
-        label=_("Valid until (UTC)"), required=False, input_formats=EXPIRY_FORMATS,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+    return LocalDateTimeField(label=_("Valid until"), required=False)  # issue 17: local
 
 
 def _preset_fields():
@@ -69,7 +67,37 @@ class AcceptInvitationForm(forms.Form):
 
     def __init__(self, *args, invitation=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if invitation is not None and invitation.seat_id is not None:  # the seat keeps its own
+            self.fields.clear()
+            return
         if invitation is not None and invitation.faction:
             del self.fields["faction"]
         if invitation is not None and invitation.colour:
             del self.fields["colour"]
+
+
+# --- managing players (issue 17 point 5) -------------------------------------------------------
+
+class PlayerEditForm(forms.Form):
+    faction = PlayerAddForm.base_fields["faction"]
+    colour = PlayerAddForm.base_fields["colour"]
+
+
+class PlayerReplaceForm(forms.Form):
+    account = forms.CharField(
+        label=_("Username or e-mail address"), max_length=254,
+        help_text=_("An existing account that does not play in this campaign yet; it takes "
+                    "over the seat at once."))
+
+
+class SeatInviteForm(forms.Form):
+    email = forms.EmailField(
+        label=_("E-mail address"), max_length=254,
+        help_text=_("Whoever accepts the invitation takes over the seat."))
+    expires_at = _expiry_field()
+
+
+class PlayerRemoveForm(forms.Form):
+    """The seat's id again: a remove button posts what it removes, and nothing else does."""
+
+    seat = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

@@ -1,19 +1,42 @@
-"""Geometry of the SVG hex maps: pointy-top hexes on axial coordinates (q, r) as the rules
-number them (R-MAP-1), one drawing per planet with its orbit ring for the areas around it."""
+"""Geometry and markup of the SVG hex maps: pointy-top hexes on axial coordinates (q, r) as the
+rules number them (R-MAP-1), one drawing per planet with its orbit ring for the fleets around
+it, plus the chart of sea and space areas (``web.presenters.theatre``).
+
+Issue 18/21 performance: a league map has hundreds of tiles, so each tile's markup is built here
+once per request by string formatting (labels translated once, URLs from one reversed prefix,
+numbers as locale-independent strings) instead of by template includes and tags in a loop.
+
+Entry point: ``draw_map(document, ...)``. The map *state* (tile owners, markers by tile, fleets
+by area) is an input, ``MapState``, that defaults to the state in ``document``: the map history
+draws a past round by passing ``MapState.from_snapshot(...)`` of its ``RoundMap``
+(``web.presenters.map_state``; both names are importable from here)."""
 
 import math
+from functools import lru_cache
+from html import escape
 
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from web.presenters import theatre
+from web.presenters.map_state import MapState, Viewer
 from web.presenters.numbers import svg_number as num
+
+__all__ = ["MapState", "Viewer", "draw_map", "legend_players", "marker_legend"]
 
 SIZE = 24  # hex radius in SVG units
 ROOT3 = math.sqrt(3)
 MARGIN = 10
 RING_GAP = 22  # between the outermost tile and the orbit ring
 NEUTRAL = "#d8d8d0"
+UNOWNED = "#333333"
 ICON = 12  # icon width; icons sit in a row across the tile's middle
 ICON_FEATURES = ("mountain", "spaceport", "macropole")  # defence lines are the tile's border
 # the two marker types the rules name (R-MRK-1) have their own icons; other types share one
 MARKER_ICONS = {"manufactorum": "manufactorum", "shield_generator": "shield"}
+NAME_CHARS = 9  # a tile's name on the map is cut to what fits its hex; the label has it all
+TOKEN_R = 8
 
 
 def marker_icon(code: str) -> str:
@@ -38,47 +61,183 @@ def corners(x: float, y: float, size: float = SIZE) -> str:
     return " ".join(points)
 
 
-def planet_drawing(planet: dict, colours: dict, orbit_fleets: list[dict]) -> dict:
-    """``planet`` from the map document, with each tile's centre, corners and fill, an orbit
-    ring around the tiles carrying ``orbit_fleets`` as tokens, and the SVG view box. Every
-    coordinate is a locale-independent string (``svg_number``)."""
-    tiles, centres = [], []
+@lru_cache(maxsize=8192)
+def hex_centre(q: int, r: int) -> tuple[float, float, str]:
+    """(x, y, ``translate(x y)``) of a hex: pure, so kept across requests."""
+    x, y = centre(q, r)
+    return x, y, f"translate({num(x)} {num(y)})"
+
+
+# Every tile is the same hexagon moved to its centre: one corners list, which compresses to
+# almost nothing however many tiles the map has.
+HEX = corners(0, 0)
+
+
+def draw_map(document: dict, *, players: dict, marker_names: dict, map_url: str,
+             state: MapState | None = None, viewer: Viewer | None = None,
+             selected_tile: int | None = None, selected_area: int | None = None,
+             interactive: bool = True, fleets_url: str | None = None) -> dict:
+    """Everything the map page draws, as ready markup and strings.
+
+    ``document``: the map document (planets with tiles and their ``name``, areas; fleets only
+    matter through ``state``). ``players``: player id -> object with ``faction`` and ``colour``.
+    ``marker_names``: marker type code -> name. ``map_url``: the map page's path, prefix of the
+    tile URLs (``<map_url>tiles/<id>/``) and of the area links (``?area=<id>``). ``state``: the
+    map state to draw (default: the document's, i.e. now). ``viewer``: what the reader may see
+    of their own fleets (default: public facts only). ``interactive``: tiles ask for their
+    panel when clicked (off for a past round). ``fleets_url``: the fleets page, linked from
+    the reader's own fleets in the area list.
+
+    Returns ``{"planets": [{"id", "name", "label", "view_box", "svg"}], "theatre": {"svg",
+    "view_box"} or None, "areas": [{"id", "html"}] (``theatre.cards``), "tile_url": str}``;
+    the SVGs are safe strings with every number locale-independent (``web/_planet_svg.html``
+    draws one planet)."""
+    state = state or MapState.from_document(document)
+    viewer = viewer or Viewer()
+    paint = Paint(players, marker_names)
+    planet_names = {p["id"]: p["name"] for p in document["planets"]}
+    drawn = {"planets": [], "areas": []}
+    orbit_fleets = {}
+    for area in document["areas"]:
+        if area["kind"] == "orbit" and area["planet"] is not None:
+            orbit_fleets.setdefault(area["planet"], []).extend(
+                (area, f) for f in state.fleets.get(area["id"], ()))
+    for planet in document["planets"]:
+        drawn["planets"].append(_planet(planet, state, paint, viewer, selected_tile,
+                                        orbit_fleets.get(planet["id"], ())))
+    # tiles ask for their panel at <tile_url><id>/ (static/mapzoom.js, through htmx)
+    drawn["tile_url"] = f"{map_url}tiles/" if interactive else ""
+    drawn["theatre"] = theatre.chart(document, state, paint, viewer, map_url, selected_area)
+    drawn["areas"] = theatre.cards(document, state, paint, viewer, planet_names, selected_area,
+                                   fleets_url)
+    return drawn
+
+
+class Paint:
+    """Per-request strings: players' escaped factions and colours, translated labels."""
+
+    def __init__(self, players: dict, marker_names: dict):
+        from web.templatetags.feldzug import feature_label  # the pages' one set of labels
+
+        self.faction = {pk: escape(p.faction) for pk, p in players.items()}
+        self.colour = {pk: escape(p.colour or UNOWNED) for pk, p in players.items()}
+        self.marker = {code: escape(name) for code, name in marker_names.items()}
+        self.feature = {f: escape(str(feature_label(f))) for f in ("mountain", "spaceport",
+                                                                 "macropole", "defence")}
+        self.neutral = escape(_("neutral"))
+        self.unowned = escape(_("Unowned fleet"))
+        self.place = _("%(planet)s (%(q)s, %(r)s)")
+        self._ships = {}
+
+    def ships(self, count: int) -> str:
+        if count not in self._ships:
+            self._ships[count] = escape(ngettext("%(n)s ship", "%(n)s ships", count)
+                                        % {"n": count})
+        return self._ships[count]
+
+    def owner(self, player_id) -> str:
+        return self.faction.get(player_id, self.unowned) if player_id else self.unowned
+
+    def fleet_title(self, fleet: dict, own_name: str | None) -> str:
+        who = escape(own_name) if own_name else self.owner(fleet["owner"])
+        return f"{who}: {self.ships(fleet['ships'])}"
+
+
+TILE = ('<g transform="%s"><polygon class="tile%s"%s points="' + HEX + '" fill="%s" '
+        'data-tile-id="%d" tabindex="0" role="button"%s aria-label="%s">'
+        '</polygon>')
+USE = '<use class="icon icon-%s" href="#icon-%s" x="%s" y="-6" width="12" height="12"/>'
+NAME = '<text class="tile-name" x="0" y="%s">%s</text></g>'
+TOKEN = ('<circle class="fleet%s" cx="%s" cy="%s" r="8" fill="%s" data-area-id="%d"%s>'
+         '<title>%s (%s)</title></circle>')
+
+
+def _planet(planet: dict, state: MapState, paint: Paint, viewer: Viewer, selected,
+            orbit_fleets) -> dict:
+    """One planet's SVG body, view box and orbit ring with its fleets as tokens."""
+    name = escape(planet["name"])
+    parts, xs, ys = [], [], []
     for tile in planet["tiles"]:
-        x, y = centre(tile["q"], tile["r"])
-        centres.append((x, y))
-        tiles.append({**tile, "x": num(x), "y": num(y), "points": corners(x, y),
-                      "fill": colours.get(tile["owner"], NEUTRAL), "icons": _icons(tile, x, y)})
-    if centres:
-        cx = (min(x for x, _ in centres) + max(x for x, _ in centres)) / 2
-        cy = (min(y for _, y in centres) + max(y for _, y in centres)) / 2
-        reach = max(math.hypot(x - cx, y - cy) for x, y in centres) + SIZE
+        x, y, move = hex_centre(tile["q"], tile["r"])
+        xs.append(x)
+        ys.append(y)
+        parts.append(_tile(tile, name, move, state, paint, selected))
+    if xs:
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        reach = max(math.hypot(x - cx, y - cy) for x, y in zip(xs, ys, strict=True)) + SIZE
     else:
         cx = cy = 0.0
         reach = SIZE
     ring = reach + RING_GAP
     extent = ring + MARGIN
-    tokens = _tokens(orbit_fleets, cx, cy, ring)
-    return {**planet, "tiles": tiles, "ring": {"x": num(cx), "y": num(cy), "r": num(ring)},
-            "tokens": tokens,
+    orbit = escape(_("Orbit of %(name)s") % {"name": planet["name"]})
+    head = (f'<circle class="orbit" cx="{num(cx)}" cy="{num(cy)}" r="{num(ring)}">'
+            f'<title>{orbit}</title></circle>')
+    tokens = _tokens(orbit_fleets, cx, cy, ring, paint, viewer)
+    return {"id": planet["id"], "name": planet["name"],
+            "label": _("Map of %(name)s") % {"name": planet["name"]},
             "view_box": f"{num(cx - extent)} {num(cy - extent)} {num(2 * extent)} "
-                        f"{num(2 * extent)}"}
+                        f"{num(2 * extent)}",
+            "svg": mark_safe(head + "".join(parts) + tokens)}  # noqa: S308 (escaped above)
 
 
-def _icons(tile: dict, x: float, y: float) -> list[dict]:
-    """Feature icons then one per marker (by its type), centred in a row on the tile."""
-    names = [f for f in ICON_FEATURES if f in tile["features"]]
-    names += [marker_icon(m.get("type", "")) for m in tile.get("markers", ())]
-    left = x - len(names) * ICON / 2
-    return [{"name": name, "x": num(left + i * ICON), "y": num(y - ICON / 2), "size": num(ICON)}
-            for i, name in enumerate(names)]
+def _tile(tile, planet_name, move, state, paint, selected) -> str:
+    """A tile as a group moved to its centre: the hexagon (a button with the tile's full
+    label), its feature and marker icons in a row, and its name or coordinates below."""
+    owner = state.owners.get(tile["id"])
+    codes = state.markers.get(tile["id"], ())
+    features = tile["features"]
+    where = paint.place % {"planet": planet_name, "q": tile["q"], "r": tile["r"]}
+    title = f"{escape(tile['name'])} — {where}" if tile.get("name") else where
+    words = [paint.faction.get(owner, paint.neutral) if owner else paint.neutral]
+    words += [paint.feature[f] for f in features if f in paint.feature]
+    words += [paint.marker.get(code, escape(code)) for code in codes]
+    label = f"{title}: {', '.join(words)}"
+    pk = tile["id"]
+    css = " defence" if "defence" in features else ""
+    # only the selected tile carries its anchor (``#tile-<id>``, the links from battles and
+    # conquest): an id on every tile would be the page's largest part after compression
+    chosen = pk == selected
+    out = [TILE % (move, css, f' id="tile-{pk}"' if chosen else "",
+                   paint.colour.get(owner, NEUTRAL) if owner else NEUTRAL, pk,
+                   ' aria-pressed="true"' if chosen else "", label)]
+    icons = [f for f in ICON_FEATURES if f in features] + [marker_icon(c) for c in codes]
+    left = -len(icons) * ICON // 2
+    out += [USE % (icon, icon, left + i * ICON) for i, icon in enumerate(icons)]
+    out.append(NAME % ("15" if icons else "3", _short(tile)))
+    return "".join(out)
 
 
-def _tokens(fleets: list[dict], cx: float, cy: float, ring: float) -> list[dict]:
-    """Fleet tokens spread evenly on the orbit ring, starting at the top."""
+def _short(tile: dict) -> str:
+    """The tile's name as it fits on its hex, else its coordinates."""
+    name = tile.get("name") or ""
+    if not name:
+        return f"{tile['q']},{tile['r']}"
+    return escape(name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…")
+
+
+def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint, viewer: Viewer) -> str:
+    """Fleet tokens spread evenly on the orbit ring, starting at the top (R-FLT-7: owner
+    colour and ship count; the name only on the reader's own fleets)."""
     count = len(fleets)
-    tokens = []
-    for index, fleet in enumerate(fleets):
+    out = []
+    for index, (area, fleet) in enumerate(fleets):
         angle = -math.pi / 2 + 2 * math.pi * index / max(count, 1)
-        tokens.append({**fleet, "x": num(cx + ring * math.cos(angle)),
-                       "y": num(cy + ring * math.sin(angle))})
-    return tokens
+        own = viewer.own_fleets.get(fleet.get("id"))
+        fid = f' data-fleet-id="{fleet["id"]}"' if "id" in fleet else ""
+        out.append(TOKEN % (" own" if own else "", num(cx + ring * math.cos(angle)),
+                            num(cy + ring * math.sin(angle)),
+                            paint.colour.get(fleet["owner"], UNOWNED), area["id"], fid,
+                            paint.fleet_title(fleet, own), escape(area["name"])))
+    return "".join(out)
+
+
+LEGEND_PLAYER = ('<li><svg class="swatch-svg" viewBox="0 0 10 10" aria-hidden="true" '
+                 'focusable="false"><rect width="10" height="10" fill="%s"/></svg> %s</li>')
+
+
+def legend_players(players: dict) -> str:
+    """The owner colours of the legend, one ``<li>`` per player."""
+    return mark_safe("".join(LEGEND_PLAYER % (escape(p.colour or UNOWNED), escape(p.faction))  # noqa: S308
+                             for p in players.values()))
+

@@ -12,6 +12,7 @@ from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
 from campaigns.models import Attack, Campaign, Round, Tile
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
+from web.presenters import times
 
 register = template.Library()
 
@@ -50,6 +51,17 @@ RULE_HINTS = {
                  "each, a stance, and every ship of the fleet once in the line."),
     "R-FLT-8": _("Detachments embark and disembark in coastal waters or an orbit next to "
                  "one of your tiles, up to the ship's capacity and the detachment size."),
+    # issue 18 map editor: areas, fleets, ships and hazards
+    "R-MAP-3": _("Areas: only an orbit names a planet (one orbit per planet), only coastal "
+                 "waters border tiles, only an island has an owner; a link joins two "
+                 "different areas once."),
+    "R-FLT-1": _("Every fleet but a pirate fleet belongs to a player; a pirate fleet to "
+                 "none."),
+    "R-FLT-2": _("A ship's values stay within the bounds shown next to each value."),
+    "R-SPC-1": _("A D6 datasheet gives every system (maneuver, speed, targeting, gun damage, "
+                 "shields, hull) as dice codes such as 2D+1, or none at all."),
+    "R-SEA-2": _("A hazard has ship values within the ship bounds; an owned hazard lies in its "
+                 "owner's island."),
     "lists_revealed": _("The lists are revealed; they can no longer be replaced."),
     "no_game": _("This battle is decided without a game."),
     "no_limit": _("This battle has no point limit for you yet."),
@@ -219,3 +231,16 @@ def swatch(colour):
 def field(bound_field, css_class=""):
     """A labelled form field with its help text and its errors right next to it."""
     return {"field": bound_field, "css_class": css_class}
+
+
+@register.filter
+def local_time(value, length="long"):
+    """Issue 17: a stored (UTC) time as ``<time>`` in the viewer's zone, the zone named;
+    ``|local_time:"short"`` for the short format (``web.presenters.times``)."""
+    return times.time_element(value, length)
+
+
+@register.filter
+def utc_iso(value):
+    """The instant in ISO-8601 UTC, for data attributes read by scripts."""
+    return times.utc_iso(value) if value else ""

@@ -13,6 +13,7 @@ e-mail change and the password confirmations are throttled per address
 
 import contextlib
 import json
+from urllib.parse import unquote
 
 from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
@@ -20,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.mail import send_mail
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -34,7 +34,9 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from battles.services.notifications import preferences_of, preferences_update
 from campaigns.errors import DomainError
+from campaigns.mail import absolute, display, hand_out, profiles_of, recipient_locale
 from campaigns.models import Player
+from campaigns.selectors.invitations import invitation_by_token
 from campaigns.services.accounts import (
     account_delete,
     account_signup,
@@ -54,6 +56,7 @@ from web.forms.auth import (
     NotificationsForm,
     PasswordConfirmForm,
     ProfileForm,
+    ResetForm,
     SignupForm,
 )
 from web.forms.common import add_service_error
@@ -88,6 +91,15 @@ def safe_next(request, value: str | None) -> str:
 def signup_allowed(next_url: str) -> bool:
     """Open sign-up, or a visitor on their way to an invitation (see the module docstring)."""
     return settings.OPEN_SIGNUP or next_url.startswith(settings.SIGNUP_INVITATION_PREFIX)
+
+
+def signup_zone(next_url: str) -> str:
+    """Issue 17: the zone a sign-up form suggests: the campaign's of the invitation the
+    visitor comes from, else the site's default."""
+    prefix = settings.SIGNUP_INVITATION_PREFIX
+    token = next_url[len(prefix):].split("/", 1)[0] if next_url.startswith(prefix) else ""
+    invitation = invitation_by_token(unquote(token)) if token else None
+    return invitation.campaign.time_zone if invitation else settings.CAMPAIGN_TIME_ZONE
 
 
 def _with_language(response, language: str):
@@ -153,7 +165,8 @@ def signup(request):
                 return _with_language(redirect(next_url or "profile"), data["language"])
         status = 400
     else:
-        form = SignupForm(initial={"next": next_url, "language": request.LANGUAGE_CODE})
+        form = SignupForm(initial={"next": next_url, "language": request.LANGUAGE_CODE,
+                                   "time_zone": signup_zone(next_url)})
         status = 200
     return render(request, "registration/signup.html",
                   {"form": form, "next": next_url, "closed": False}, status=status)
@@ -185,6 +198,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
 class PasswordResetView(auth_views.PasswordResetView):
     template_name = "registration/password_reset_form.html"
+    form_class = ResetForm  # the mail in the member's language, linking SITE_URL
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
 
@@ -230,6 +244,7 @@ def _profile_page(request, *, profile_form=None, email_form=None, notification_f
         "profile": profile, "profile_form": profile_form,
         "email_form": email_form or EmailChangeForm(), "notifications": notifications,
         "token": token_of(request.user), "new_token": request.session.pop("new_token", None),
+        "site_zone": settings.CAMPAIGN_TIME_ZONE,
     }, status=status)
 
 
@@ -289,18 +304,25 @@ def email_change(request):
         except DomainError as exc:
             add_service_error(form, exc)
         else:
-            link = request.build_absolute_uri(reverse("email-confirm", args=[token]))
-            context = {"user": request.user, "link": link,
-                       "hours": settings.EMAIL_CHANGE_MAX_AGE // 3600}
-            send_mail(render_to_string("registration/email_change_subject.txt", context)
-                      .strip(), render_to_string("registration/email_change_email.txt",
-                                                 context),
-                      None, [form.cleaned_data["email"]])
+            _mail_email_change(request.user, token, form.cleaned_data["email"])
             messages.success(request, _("We sent a confirmation link to %(email)s. Your "
                                         "address changes when you open it.")
                              % {"email": form.cleaned_data["email"]})
             return redirect("profile")
     return _profile_page(request, email_form=form, status=400)
+
+
+def _mail_email_change(user, token: str, address: str) -> None:
+    """The confirmation link (``SITE_URL``), in the member's language (issue 17 point 6)."""
+    profile = profiles_of([user]).get(user.pk)
+    context = {"user": user, "recipient_name": display(user, profile),
+               "link": absolute(reverse("email-confirm", args=[token])),
+               "hours": settings.EMAIL_CHANGE_MAX_AGE // 3600}
+    with recipient_locale(profile):
+        subject = " ".join(render_to_string("registration/email_change_subject.txt",
+                                            context).split())
+        body = render_to_string("registration/email_change_email.txt", context)
+    hand_out(subject, body, address)  # retried, never an error page (campaigns.mail)
 
 
 @require_http_methods(["GET", "POST"])
@@ -355,7 +377,12 @@ def account_delete_page(request):
         if _locked(request):
             return render(request, LOCKED, status=429)
         if form.is_valid() and _password_ok(request, form.cleaned_data["password"]):
-            account_delete(user=request.user)
+            try:
+                account_delete(user=request.user)
+            except DomainError as exc:  # e.g. the only admin of a campaign (issue 17)
+                form.add_error(None, exc.message)
+                return render(request, "registration/account_delete.html", {"form": form},
+                              status=exc.status)
             logout(request)
             messages.success(request, _("Your account was deleted. Your seats stay in their "
                                         "campaigns as “former member”."))

@@ -1,6 +1,7 @@
 """/: the campaigns a user plays in or runs, the others they may watch, and (for staff, as in
 the API) a form to create a campaign."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
@@ -11,9 +12,10 @@ from django.views.decorators.http import require_GET, require_POST
 from campaigns.errors import DomainError
 from campaigns.models import Campaign, Player
 from campaigns.selectors.campaigns import campaign_list, round_summary
+from campaigns.services.accounts import profile_read
 from campaigns.services.campaigns import campaign_create
 from web.forms.common import add_service_error
-from web.forms.home import CampaignForm
+from web.forms.home import CampaignForm, campaign_fields
 from web.views.scope import forbidden
 
 
@@ -31,6 +33,11 @@ def _memberships(user) -> tuple[dict[int, str], set[int]]:
     return factions, runs
 
 
+def _creator_zone(user) -> str:
+    """Issue 17: a new campaign's zone is, unless chosen, its creator's own or the site's."""
+    return profile_read(user).time_zone or settings.CAMPAIGN_TIME_ZONE
+
+
 def _render(request, form=None, status: int = 200):
     factions, runs = _memberships(request.user)
     mine, others = [], []
@@ -39,7 +46,7 @@ def _render(request, form=None, status: int = 200):
                  "faction": factions.get(campaign.pk), "runs": campaign.pk in runs}
         (mine if entry["faction"] or entry["runs"] else others).append(entry)
     if form is None and may_create(request.user):
-        form = CampaignForm()
+        form = CampaignForm(initial={"time_zone": _creator_zone(request.user)})
     return render(request, "home.html", {"mine": mine, "others": others, "form": form},
                   status=status)
 
@@ -58,7 +65,8 @@ def create(request):
     form = CampaignForm(request.POST)
     if form.is_valid():
         try:
-            campaign = campaign_create(creator=request.user, **form.cleaned_data)
+            campaign = campaign_create(creator=request.user,
+                                       **campaign_fields(form.cleaned_data))
         except DomainError as exc:
             add_service_error(form, exc)
         else:

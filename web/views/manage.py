@@ -16,10 +16,9 @@ from campaigns.selectors.campaigns import player_list, ruleset_of
 from campaigns.services import campaigns as campaign_services
 from campaigns.values import parse_number
 from league.services import rounds as round_services
-from league.services.map_document import DocumentInvalid, map_import
 from rules.rounds import AUTOMATIC
 from web.forms.common import add_service_error
-from web.forms.home import CampaignForm
+from web.forms.home import CampaignForm, campaign_fields
 from web.forms.manage import (
     AdvanceForm,
     DeadlineForm,
@@ -30,6 +29,7 @@ from web.forms.manage import (
 )
 from web.templatetags.feldzug import explained
 from web.views.actions import form_action
+from web.views.map_import import import_upload
 from web.views.scope import Scope, campaign_page
 
 
@@ -61,7 +61,8 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
     campaign, rnd = scope.campaign, scope.round
     fresh = {
         "settings_form": lambda: CampaignForm(initial={"name": campaign.name,
-                                                       "visibility": campaign.visibility}),
+                                                       "visibility": campaign.visibility,
+                                                       "time_zone": campaign.time_zone}),
         "ruleset_form": lambda: RulesetForm(
             initial=RulesetForm.initial_from(ruleset_of(campaign).as_dict())),
         "map_form": MapImportForm,
@@ -119,7 +120,7 @@ def admin_action(view):
 @admin_action
 def settings_save(request, scope: Scope):
     def save(data):
-        campaign_services.campaign_update(campaign=scope.campaign, **data)
+        campaign_services.campaign_update(campaign=scope.campaign, **campaign_fields(data))
         return _("Campaign settings saved.")
 
     return _form_action(request, scope, CampaignForm(request.POST), "settings_form", "settings",
@@ -143,21 +144,10 @@ def ruleset_save(request, scope: Scope):
 @admin_action
 def map_upload(request, scope: Scope):
     """Replace the whole map; a rejected document lists every problem by its path."""
-    form = MapImportForm(request.POST, request.FILES)
-    errors = {}
-    if form.is_valid():
-        try:
-            map_import(campaign=scope.campaign,
-                                    document=form.cleaned_data["document"])
-        except DocumentInvalid as exc:
-            errors = exc.errors
-            form.add_error("document", _("The document was rejected; nothing was imported. "
-                                         "Problems by place in the document are listed below."))
-        except DomainError as exc:
-            add_service_error(form, exc, {exc.field: "document"})
-        else:
-            return _done(request, scope, _("Map imported."), "map")
-    return render_manage(request, scope, status=400, map_form=form, map_errors=errors)
+    form, errors, status = import_upload(request, scope)
+    if status is None:
+        return _done(request, scope, _("Map imported."), "map")
+    return render_manage(request, scope, status=status, map_form=form, map_errors=errors)
 
 
 @admin_action

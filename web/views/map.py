@@ -2,8 +2,6 @@
 in the declare phase a click on a tile asks the rules whether the player may attack it (an
 htmx partial) and declares; attack armies are bought and declarations withdrawn here."""
 
-from collections import defaultdict
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,11 +16,12 @@ from campaigns.errors import DomainError
 from campaigns.models import Attack, Marker, MarkerType, Round, Tile
 from campaigns.selectors.campaigns import player_list
 from campaigns.values import parse_number
+from fleets.models import FleetOrder
 from fleets.selectors.fleet_view import full_fleets
 from league.selectors.map import map_document
 from web.forms.common import add_service_error
 from web.forms.map import DeclareForm, PurchaseForm
-from web.presenters.hexmap import marker_legend, planet_drawing
+from web.presenters.hexmap import Viewer, draw_map, legend_players, marker_legend
 from web.templatetags.feldzug import explained
 from web.views.scope import Scope, campaign_page
 
@@ -31,42 +30,47 @@ def _in_declare(scope: Scope) -> bool:
     return scope.round is not None and scope.round.phase == Round.Phase.DECLARE
 
 
-def _areas(document: dict, planets: dict, fleets: list[dict]) -> list[dict]:
-    names = {area["id"]: area["name"] for area in document["areas"]}
-    areas = {area["id"]: {**area, "fleets": [], "planet_name": planets.get(area["planet"]),
-                          "adjacent_names": [names[a] for a in area["adjacent"]]}
-             for area in document["areas"]}
-    for fleet in fleets:
-        areas[fleet["area"]]["fleets"].append(fleet)
-    return list(areas.values())
+def map_inputs(campaign) -> tuple[dict, dict, dict]:
+    """The map document (``league.selectors.map``), the players by id and the marker type
+    names by code: what ``web.presenters.hexmap.draw_map`` draws, for this page and the map
+    history (which passes its own ``MapState``)."""
+    players = {p.pk: p for p in player_list(campaign)}
+    marker_names = dict(MarkerType.objects.filter(campaign=campaign).order_by("id")
+                        .values_list("code", "name"))
+    return map_document(campaign), players, marker_names
 
 
-def map_context(scope: Scope) -> dict:
+def _viewer(scope: Scope) -> Viewer:
+    """The reader's own fleets in full (all for the admin, R-FLT-7) and, during ``declare``,
+    the player's own movement orders (R-FLT-4): never anyone else's."""
+    full = full_fleets(scope.campaign, player=scope.player, is_admin=scope.is_admin)
+    orders = {}
+    if scope.player and _in_declare(scope):
+        orders = dict(FleetOrder.objects.filter(round=scope.round, fleet__owner=scope.player)
+                      .values_list("fleet_id", "path"))
+    return Viewer(own_fleets={pk: fleet.name for pk, fleet in full.items()}, orders=orders,
+                  details=full)
+
+
+def _selected(request, name: str) -> int | None:
+    return parse_number(request.GET.get(name, ""))
+
+
+def map_context(scope: Scope, request=None) -> dict:
     """The drawings, legend and area list everyone who sees the campaign sees, with full
     fleets only for their owner and the admin (R-FLT-7)."""
-    campaign = scope.campaign
-    document = map_document(campaign)
-    players = {p.pk: p for p in player_list(campaign)}
-    full = full_fleets(campaign, player=scope.player, is_admin=scope.is_admin)
-    fleets = [{**fleet, "owner_player": players.get(fleet["owner"]), "full": full.get(fleet["id"])}
-              for fleet in document["fleets"]]
-    areas = _areas(document, {p["id"]: p["name"] for p in document["planets"]}, fleets)
-    in_orbit = defaultdict(list)
-    for area in areas:
-        if area["kind"] == "orbit":
-            in_orbit[area["planet"]] += [{**f, "area_name": area["name"]} for f in area["fleets"]]
-    colours = {pk: player.colour for pk, player in players.items()}
-    marker_names = dict(MarkerType.objects.filter(campaign=campaign).values_list("code", "name"))
-    drawings = []
-    for planet in document["planets"]:
-        tiles = [{**t, "owner_player": players.get(t["owner"]),
-                  "markers": [{**m, "name": marker_names.get(m["type"], m["type"])}
-                              for m in t["markers"]]}
-                 for t in planet["tiles"]]
-        drawings.append(planet_drawing({**planet, "tiles": tiles}, colours,
-                                       in_orbit[planet["id"]]))
-    return {"planets": drawings, "areas": areas, "players": list(players.values()),
-            "marker_names": marker_names, "marker_legend": marker_legend(marker_names)}
+    document, players, marker_names = map_inputs(scope.campaign)
+    viewer = _viewer(scope)
+    drawn = draw_map(document, players=players, marker_names=marker_names,
+                     map_url=reverse("campaigns:map", args=[scope.campaign.pk]), viewer=viewer,
+                     fleets_url=reverse("campaigns:fleets", args=[scope.campaign.pk]),
+                     selected_tile=_selected(request, "tile") if request else None,
+                     selected_area=_selected(request, "area") if request else None)
+    return {"planets": drawn["planets"], "theatre": drawn["theatre"], "areas": drawn["areas"],
+            "tile_url": drawn["tile_url"],
+            "legend_players": legend_players(players), "marker_legend": marker_legend(marker_names),
+            "selected_area": _selected(request, "area") if request else None,
+            "theatre_orders": bool(viewer.orders)}
 
 
 def _declare_context(scope: Scope) -> dict:
@@ -90,7 +94,7 @@ def render_map(request, scope: Scope, *, purchase_form=None, status: int = 200):
         panel = tile_context(scope, tile) if tile else {}
     if purchase_form is None and _in_declare(scope) and scope.player:
         purchase_form = PurchaseForm()
-    context = scope.context(**map_context(scope), **_declare_context(scope), **panel,
+    context = scope.context(**map_context(scope, request), **_declare_context(scope), **panel,
                             purchase_form=purchase_form)
     return render(request, "web/map.html", context, status=status)
 

@@ -1,7 +1,7 @@
-"""Members (issue 17): the admin's invitations and join requests
-(/campaigns/<id>/manage/members/ and its actions, POST then back), the invitation page behind a
-link (/invite/<token>/) and asking to join a public campaign (/campaigns/<id>/join/). Each
-action calls the service the API calls."""
+"""Members (issue 17): the admin's players (managed in ``web.views.players``), invitations and
+join requests (/campaigns/<id>/manage/members/ and its actions, POST then back), the
+invitation page behind a link (/invite/<token>/) and asking to join a public campaign
+(/campaigns/<id>/join/). Each action calls the service the API calls."""
 
 from urllib.parse import quote
 
@@ -36,6 +36,7 @@ from web.forms.members import (
 )
 from web.templatetags.feldzug import explained
 from web.views.actions import form_action
+from web.views.players import can_remove, player_rows
 from web.views.scope import Scope, campaign_page
 
 
@@ -45,7 +46,7 @@ def state_label(state: str) -> str:
 
 
 def render_members(request, scope: Scope, *, status: int = 200, decision_forms=None,
-                   **forms):
+                   player_forms=None, **forms):
     campaign = scope.campaign
     forms.setdefault("emails_form", None)
     forms.setdefault("link_form", None)
@@ -61,7 +62,10 @@ def render_members(request, scope: Scope, *, status: int = 200, decision_forms=N
         form = (decision_forms or {}).get(join_request.pk) or JoinDecisionForm(
             prefix=f"r{join_request.pk}")
         requests.append({"request": join_request, "form": form})
-    context = scope.context(players=player_list(campaign), invitations=invitations,
+    players = list(player_list(campaign))
+    context = scope.context(players=players, invitations=invitations,
+                            player_rows=player_rows(scope, players, player_forms),
+                            can_remove=can_remove(campaign),
                             join_requests=requests, ACTIVE=ACTIVE, **forms)
     return render(request, "web/members.html", context, status=status)
 

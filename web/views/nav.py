@@ -17,12 +17,13 @@ class NavItem:
 
 ITEMS = [
     NavItem("campaigns:detail", _("Overview")),
-    NavItem("campaigns:map", _("Map")),
+    NavItem("campaigns:map", _("Map"), "view", ("campaigns:map-history",)),
     NavItem("campaigns:battles", _("Battles"), "member", ("campaigns:battle",)),
     NavItem("campaigns:fleets", _("Fleets"), "view", ("campaigns:naval-battle",)),
     NavItem("campaigns:conquest", _("Conquest"), "player"),
     NavItem("campaigns:standings", _("Standings")),
-    NavItem("campaigns:manage", _("Manage"), "admin"),
+    NavItem("campaigns:manage", _("Manage"), "admin",
+            ("campaigns:map-editor", "campaigns:map-editor-areas", "campaigns:map-editor-area")),
     NavItem("campaigns:manage-members", _("Members"), "admin"),
 ]
 

@@ -1,0 +1,53 @@
+"""One-click "stop this kind of mail" (issue 17 point 6, RFC 8058): every notification carries
+a signed link for its recipient's seat and kind. The signature is the proof - no login - and
+the link only ever switches that one kind off for that one player (``preferences_update``),
+and only while the seat is held by the user it was mailed to (a seat handed to someone else,
+issue 17 point 5, is not switched off by its former holder's old mails). Links do not expire:
+a mail read months later still unsubscribes."""
+
+from django.core import signing
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from battles.models import NotificationKind
+from campaigns.errors import DomainError
+from campaigns.mail import absolute
+from campaigns.models import Player
+
+SALT = "feldzug.notifications.unsubscribe"
+
+
+class BadUnsubscribeLink(DomainError):
+    default_code = "bad_link"
+
+
+def unsubscribe_token(*, player_id: int, user_id: int, kind: str) -> str:
+    return signing.dumps([player_id, user_id, kind], salt=SALT, compress=False)
+
+
+def unsubscribe_link(*, player_id: int, user_id: int, kind: str) -> str:
+    """The absolute link for the page and the ``List-Unsubscribe`` header."""
+    token = unsubscribe_token(player_id=player_id, user_id=user_id, kind=kind)
+    return absolute(reverse("unsubscribe", args=[token]))
+
+
+def unsubscribe_read(token: str) -> tuple[Player, str]:
+    """(player, kind) a link is for; ``BadUnsubscribeLink`` for a tampered or stale one."""
+    try:
+        player_id, user_id, kind = signing.loads(token, salt=SALT)
+    except (signing.BadSignature, TypeError, ValueError) as exc:
+        raise BadUnsubscribeLink(_("This unsubscribe link is not valid.")) from exc
+    player = Player.objects.select_related("campaign").filter(pk=player_id).first() \
+        if isinstance(player_id, int) else None
+    if player is None or player.user_id != user_id or kind not in NotificationKind.values:
+        raise BadUnsubscribeLink(_("This unsubscribe link is not valid (any more)."))
+    return player, kind
+
+
+def unsubscribe_apply(*, token: str) -> tuple[Player, str]:
+    """Switch the link's kind off for the link's player; doing it twice changes nothing."""
+    from battles.services.notifications import preferences_update  # it imports this module
+
+    player, kind = unsubscribe_read(token)
+    preferences_update(player=player, changes={kind: False})
+    return player, kind

@@ -1,0 +1,50 @@
+"""A fleet in full on the map page, for its owner and the admin only (R-FLT-7): name, kind,
+admiral, each ship with class, values, cargo and crew, and the standing orders. Built as
+markup once per request (labels translated once) since the admin sees every fleet here."""
+
+from html import escape
+
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from fleets.models import Fleet
+
+ROW = "<tr><td>%s</td><td>%s</td><td>%d/%d/%d</td><td>%s</td><td>%s</td></tr>"
+
+
+class FleetDetails:
+    def __init__(self):
+        from web.templatetags.feldzug import fleet_kind_label
+
+        self.kinds = {k: escape(str(fleet_kind_label(k))) for k in Fleet.Kind.values}
+        self.admiral = _("admiral %(rating)s")
+        values = escape(_("Attack / defence / agility"))
+        self.head = ('<div class="table-wrap"><table><thead><tr>'
+                     + "".join(f'<th scope="col">{escape(_(word))}</th>'
+                               for word in ("Ship", "Class"))
+                     + f'<th scope="col" title="{values}">{escape(_("A/D/Ag"))}</th>'
+                     + "".join(f'<th scope="col">{escape(_(word))}</th>'
+                               for word in ("Cargo", "Crew"))
+                     + "</tr></thead><tbody>")
+        self.orders = escape(_("Standing orders"))
+
+    def html(self, fleet: Fleet) -> str:
+        """``fleet`` with its ships prefetched, as a ``<details>`` block."""
+        rows = [ROW % (escape(s.name), escape(s.ship_class), s.attack, s.defence, s.agility,
+                       _items(s.cargo, "points", "%s (%s)"), _items(s.crew, "cp", "%s (%s CP)"))
+                for s in fleet.ships.all()]
+        admiral = escape(self.admiral % {"rating": fleet.admiral_rating})
+        orders = ""
+        if fleet.standing_orders:
+            pairs = "; ".join(f"{escape(str(k))}: {escape(str(v))}"
+                              for k, v in fleet.standing_orders.items())
+            orders = f"<p>{self.orders}: {pairs}</p>"
+        return mark_safe(  # noqa: S308 (every text escaped above)
+            f'<details class="fleet-full"><summary><strong>{escape(fleet.name)}</strong> — '
+            f'{self.kinds.get(fleet.kind, escape(fleet.kind))}, {admiral}</summary>'
+            f'{self.head}{"".join(rows)}</tbody></table></div>{orders}</details>')
+
+
+def _items(items: list, number: str, pattern: str) -> str:
+    return ", ".join(pattern % (escape(str(i.get("name", ""))), escape(str(i.get(number, ""))))
+                     for i in items or ()) or "—"
