@@ -15,9 +15,9 @@ from tests.worlds import advance_to, declare
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing, page_world):
+def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing, viewport, page_world):
     target = page_world.tiles["free"]
-    page = browsing.login("anna")
+    page = browsing.login("anna", viewport=viewport)
     expect(page.locator("h1")).to_have_text("My campaigns")
     page.get_by_role("link", name=page_world.campaign.name).click()
     page.get_by_role("link", name="Map", exact=True).click()
@@ -68,14 +68,14 @@ def test_switch_the_language(browsing, page_world):
     expect(german.locator("h1")).to_have_text("Anmelden")
 
 
-def test_commit_a_conquest_choice_and_see_the_dice(browsing, page_world):
+def test_commit_a_conquest_choice_and_see_the_dice(browsing, viewport, page_world):
     attack = declare(page_world.lg.a, page_world.rnd, page_world.tiles["b-edge"])
     advance_to(page_world.rnd, "battles")
     battle = Battle.objects.get(attack=attack)
     battle_result_enter(battle=battle, by_admin_user=page_world.lg.admin, outcome="victory",
                         attacker_vp=10, defender_vp=2)
     advance_to(page_world.rnd, "conquest")
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.login("anna", viewport=viewport)
     page.goto(page_world.url("conquest/"))
     row = page.locator(f'tr[data-attack-id="{attack.pk}"]')
     expect(row.locator("input[type=checkbox]")).to_be_checked()
