@@ -225,13 +225,8 @@ BEN_UNIT = "Gargant of Doom"
 ANNA_UNIT = "Skitarii Rangers"
 
 
-@dataclass
-class PageWorld:
-    lg: League
-    alpha: Planet
-    beta: Planet
-    tiles: dict[str, Tile]
-    rnd: Round
+class CampaignPages:
+    """A world's campaign (``lg.campaign``) and the address of one of its pages."""
 
     @property
     def campaign(self):
@@ -239,6 +234,15 @@ class PageWorld:
 
     def url(self, rest: str = "") -> str:
         return f"/campaigns/{self.campaign.pk}/{rest}"
+
+
+@dataclass
+class PageWorld(CampaignPages):
+    lg: League
+    alpha: Planet
+    beta: Planet
+    tiles: dict[str, Tile]
+    rnd: Round
 
 
 def build_page_world(visibility: str = "private") -> PageWorld:
@@ -770,7 +774,7 @@ HISTORY_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 
 
 @dataclass
-class HistoryWorld:
+class HistoryWorld(CampaignPages):
     """Planet Alpha: anna holds ``a-home``, ``free`` is neutral, ben holds ``b-edge`` (named
     "Hill 12", with a manufactorum) and ``b-home``; ben's fleet (hidden details) in the ocean,
     pirates and a hidden hazard in the reaches, a coast next to Alpha; round 1 in declare."""
@@ -781,13 +785,6 @@ class HistoryWorld:
     areas: dict[str, Area]
     fleet: Fleet
     rnd: Round
-
-    @property
-    def campaign(self):
-        return self.lg.campaign
-
-    def url(self, rest: str = "") -> str:
-        return f"/campaigns/{self.campaign.pk}/{rest}"
 
 
 def build_history_world(visibility: str = "private") -> HistoryWorld:
