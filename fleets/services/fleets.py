@@ -12,11 +12,11 @@ from django.db import transaction
 from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
-from campaigns.models import Campaign, Player
+from campaigns.models import Campaign, Player, Round
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from campaigns.services.corrections import correction
-from fleets.models import Area, Fleet, SeaHazard, Ship
+from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
 from fleets.services.orders import require_declare
 from fleets.values import fleet_owner_error, ship_fields
 from rules.interception import AF_RANGE, KINDS
@@ -141,6 +141,9 @@ def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_
                   public=False)
     if area is not _UNSET and fleet.area_id != before["area"]:
         fleet.arrived_round, fleet.arrived_step = None, 0  # R-INT-6: placed by the admin
+    if (fleet.area_id, fleet.owner_id) != (before["area"], before["owner"]):
+        # R-FLT-4: an order given from the old area, or by the old owner, does not carry over
+        FleetOrder.objects.filter(fleet=fleet, round__phase=Round.Phase.DECLARE).delete()
     fleet.save()
     return fleet
 

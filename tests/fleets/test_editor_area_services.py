@@ -10,7 +10,7 @@ import pytest
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import AdminAction
-from fleets.models import Area, Fleet, SeaHazard, Ship
+from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
 from fleets.services import area_links, areas, hazards, ships
 from fleets.services import fleets as fleet_services
 from tests.factories import AreaFactory, FleetFactory, SeaHazardFactory, ShipFactory
@@ -134,6 +134,23 @@ def test_r_flt_1_fleet_place_move_owner_rename(lg):
     assert pirate.value.code == "R-FLT-1"
     with pytest.raises(RuleViolation, match="0 to 3"):
         fleet_services.fleet_update(fleet=fleet, admiral_rating=4, actor=lg.admin)
+
+
+@pytest.mark.parametrize("change", ["area", "owner"])
+def test_r_flt_4_moving_or_handing_over_a_fleet_drops_its_open_order(lg, change):
+    """An order given from the old area or by the old owner does not carry over; a rename
+    keeps it."""
+    rnd = running(lg)
+    sea = AreaFactory(campaign=lg.campaign, name="Sea")
+    coast = AreaFactory(campaign=lg.campaign, name="Coast", kind="coastal")
+    sea.adjacent.add(coast)
+    fleet = FleetFactory(campaign=lg.campaign, area=sea, owner=lg.a)
+    FleetOrder.objects.create(round=rnd, fleet=fleet, path=[coast.pk])
+    fleet_services.fleet_update(fleet=fleet, name="Renamed", actor=lg.admin)
+    assert FleetOrder.objects.filter(fleet=fleet).exists()
+    fleet_services.fleet_update(fleet=fleet, actor=lg.admin,
+                                **({"area": coast} if change == "area" else {"owner": lg.b}))
+    assert not FleetOrder.objects.filter(fleet=fleet).exists()
 
 
 @pytest.mark.parametrize(("field", "value"), [("attack", 51), ("defence", 0), ("agility", 8),

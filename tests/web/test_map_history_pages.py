@@ -162,3 +162,14 @@ def _grow(world) -> None:
 def test_issue18_page_queries_stay_constant_as_the_map_grows(played, role):
     user = played.lg.a.user if role == "player" else played.lg.admin
     assert_constant_queries(client_for(user), played.url(PAGE), lambda: _grow(played))
+
+
+def test_issue18_a_past_map_offers_no_tile_buttons_nor_own_fleet_legend(played):
+    """Nothing on a past round's map can be clicked or is "yours": no keyboard stops on its
+    tiles and no legend lines for own fleets or movement orders (the live map has both)."""
+    past = get(played, played.lg.a.user)
+    live = client_for(played.lg.a.user).get(played.url("map/")).content.decode()
+    for html, expected in ((past, False), (live, True)):
+        tiles = re.findall(r"<polygon[^>]*data-tile-id[^>]*>", html)
+        assert tiles and all(('role="button"' in t) is expected for t in tiles)
+        assert ("Your movement order" in html) is expected

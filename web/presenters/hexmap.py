@@ -95,6 +95,8 @@ def draw_map(document: dict, *, players: dict, marker_names: dict, map_url: str,
     state = state or MapState.from_document(document)
     viewer = viewer or Viewer()
     paint = Paint(players, marker_names)
+    # a drawing that can not be clicked (a past round's) offers no buttons to the keyboard
+    paint.pressable = ' tabindex="0" role="button"' if interactive else ""
     planet_names = {p["id"]: p["name"] for p in document["planets"]}
     drawn = {"planets": [], "areas": []}
     orbit_fleets = {}
@@ -127,6 +129,7 @@ class Paint:
         self.neutral = escape(_("neutral"))
         self.unowned = escape(_("Unowned fleet"))
         self.place = _("%(planet)s (%(q)s, %(r)s)")
+        self.pressable = ' tabindex="0" role="button"'
         self._ships = {}
 
     def ships(self, count: int) -> str:
@@ -144,7 +147,7 @@ class Paint:
 
 
 TILE = ('<g transform="%s"><polygon class="tile%s"%s points="' + HEX + '" fill="%s" '
-        'data-tile-id="%d" tabindex="0" role="button"%s aria-label="%s">'
+        'data-tile-id="%d"%s aria-label="%s">'
         '</polygon>')
 USE = '<use class="icon icon-%s" href="#icon-%s" x="%s" y="-6" width="12" height="12"/>'
 NAME = '<text class="tile-name" x="0" y="%s">%s</text></g>'
@@ -200,7 +203,7 @@ def _tile(tile, planet_name, move, state, paint, selected) -> str:
     chosen = pk == selected
     out = [TILE % (move, css, f' id="tile-{pk}"' if chosen else "",
                    paint.colour.get(owner, NEUTRAL) if owner else NEUTRAL, pk,
-                   ' aria-pressed="true"' if chosen else "", label)]
+                   paint.pressable + (' aria-pressed="true"' if chosen else ""), label)]
     icons = [f for f in ICON_FEATURES if f in features] + [marker_icon(c) for c in codes]
     left = -len(icons) * ICON // 2
     out += [USE % (icon, icon, left + i * ICON) for i, icon in enumerate(icons)]
