@@ -28,20 +28,22 @@ class FleetDetails:
                      + "</tr></thead><tbody>")
         self.orders = escape(_("Standing orders"))
 
-    def html(self, fleet: Fleet) -> str:
-        """``fleet`` with its ships prefetched, as a ``<details>`` block."""
-        rows = [ROW % (escape(s.name), escape(s.ship_class), s.attack, s.defence, s.agility,
-                       _items(s.cargo, "points", "%s (%s)"), _items(s.crew, "cp", "%s (%s CP)"))
-                for s in fleet.ships.all()]
-        admiral = escape(self.admiral % {"rating": fleet.admiral_rating})
+    def html(self, fleet: dict) -> str:
+        """A fleet row of ``fleets.selectors.fleet_view.full_fleets`` as a ``<details>``."""
+        rows = [ROW % (escape(s["name"]), escape(s["ship_class"]), s["attack"], s["defence"],
+                       s["agility"], _items(s["cargo"], "points", "%s (%s)"),
+                       _items(s["crew"], "cp", "%s (%s CP)"))
+                for s in fleet["ships"]]
+        admiral = escape(self.admiral % {"rating": fleet["admiral_rating"]})
         orders = ""
-        if fleet.standing_orders:
+        if fleet["standing_orders"]:
             pairs = "; ".join(f"{escape(str(k))}: {escape(str(v))}"
-                              for k, v in fleet.standing_orders.items())
+                              for k, v in fleet["standing_orders"].items())
             orders = f"<p>{self.orders}: {pairs}</p>"
+        kind = fleet["kind"]
         return mark_safe(  # noqa: S308 (every text escaped above)
-            f'<details class="fleet-full"><summary><strong>{escape(fleet.name)}</strong> — '
-            f'{self.kinds.get(fleet.kind, escape(fleet.kind))}, {admiral}</summary>'
+            f'<details class="fleet-full"><summary><strong>{escape(fleet["name"])}</strong> — '
+            f'{self.kinds.get(kind, escape(kind))}, {admiral}</summary>'
             f'{self.head}{"".join(rows)}</tbody></table></div>{orders}</details>')
 
 

@@ -48,7 +48,7 @@ def _viewer(scope: Scope) -> Viewer:
     if scope.player and _in_declare(scope):
         orders = dict(FleetOrder.objects.filter(round=scope.round, fleet__owner=scope.player)
                       .values_list("fleet_id", "path"))
-    return Viewer(own_fleets={pk: fleet.name for pk, fleet in full.items()}, orders=orders,
+    return Viewer(own_fleets={pk: fleet["name"] for pk, fleet in full.items()}, orders=orders,
                   details=full)
 
 
