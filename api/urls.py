@@ -1,4 +1,5 @@
 from api.views import (
+    admins,
     army_lists,
     attacks,
     auth,
@@ -22,5 +23,5 @@ app_name = "api"
 urlpatterns = []
 for module in (auth, campaigns, map_views, rounds, attacks, battles, conquest, army_lists,
                schedule, calendar, notifications, fleets, naval_battles, odds, invitations,
-               join_requests, map_history):
+               join_requests, map_history, admins):
     urlpatterns += module.urlpatterns

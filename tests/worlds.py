@@ -576,6 +576,13 @@ class Scope:
     pirate_naval: int = 0  # the player against pirates: the other player did not fight it
     player: int = 0  # the player's seat (issue 17: managing players)
 
+    @property
+    def admin(self) -> int:
+        """The user id of the campaign's first admin (issue 17 follow-up: its admins)."""
+        from campaigns.models import Campaign
+
+        return Campaign.objects.get(pk=self.campaign).admins.order_by("pk").first().pk
+
 
 @dataclass
 class SecurityWorld:

@@ -6,6 +6,7 @@ from django.urls import path
 from web.urls_editor_areas import urlpatterns as editor_area_urls
 from web.urls_editor_tiles import urlpatterns as editor_tile_urls
 from web.views import (
+    admins,
     audit,
     battles,
     campaign,
@@ -93,6 +94,10 @@ urlpatterns = [
          name="manage-player-replace"),
     path(MANAGE + "members/players/<int:player_id>/invite/", players.player_invite,
          name="manage-player-invite"),
+    # naming and removing campaign admins (issue 17 follow-up)
+    path(MANAGE + "members/admins/", admins.admin_add, name="manage-admin-add"),
+    path(MANAGE + "members/admins/<int:user_id>/remove/", admins.admin_remove,
+         name="manage-admin-remove"),
     path(CAMPAIGN + "join/", members.join_page, name="join"),
     path("invite/<str:token>/", members.invitation_page, name="invitation"),
 ]

@@ -234,9 +234,9 @@ def _check_not_only_admin(user) -> None:
     alone = campaigns_only_administered_by(user)
     if alone:
         names = ", ".join(campaign.name for campaign in alone[:10])
-        raise Conflict(_("You are the only admin of %(campaigns)s. Have another admin named "
-                         "for it first (ask the site's administrator), then delete your "
-                         "account.") % {"campaigns": names}, code="only_admin")
+        raise Conflict(_("You are the only admin of %(campaigns)s. Name another admin on the "
+                         "campaign's Members tab first, then delete your account.")
+                       % {"campaigns": names}, code="only_admin")
 
 
 @transaction.atomic

@@ -324,13 +324,14 @@ def form_fields(world: SecurityWorld) -> set[str]:
     scope = world.private
     names |= {f"line_{ship}" for ship in (scope.ship, scope.other_ship)}
     prefixes = [f"f{scope.fleet}", f"s{scope.fleet}", f"b{scope.battle}",
-                *(f"{kind}{scope.player}" for kind in ("edit", "replace", "invite", "remove"))]
+                *(f"{kind}{scope.player}" for kind in ("edit", "replace", "invite", "remove")),
+                f"admin{scope.admin}"]
     return names | {f"{prefix}-{name}" for prefix in prefixes for name in names}
 
 
 PAGE_KWARGS = {"campaign_id": "campaign", "battle_id": "battle", "fleet_id": "fleet",
                "tile_id": "tile", "attack_id": "attack", "naval_id": "naval",
-               "number": "round", "player_id": "player",
+               "number": "round", "player_id": "player", "user_id": "admin",
                "area_id": "area", "ship_id": "ship", "hazard_id": "hazard"}  # issue 18 editor
 
 

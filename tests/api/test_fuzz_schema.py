@@ -82,7 +82,8 @@ def choices_for(world: SecurityWorld, scope: Scope, path: str, name: str) -> lis
     own, *variants = {"attack_id": ("attack",), "hazard_id": ("hazard",),
                       "battle_id": ("naval",) if "/naval-battles/" in path else ("battle",),
                       "fleet_id": ("fleet", "other_fleet"),
-                      "ship_id": ("ship", "other_ship"), "player_id": ("player",)}[name]
+                      "ship_id": ("ship", "other_ship"), "player_id": ("player",),
+                      "user_id": ("admin", "player")}[name]
     return ([getattr(scope, own)] * 3 + [getattr(scope, v) for v in variants]
             + [getattr(other, own)])
 

@@ -86,6 +86,11 @@ def invitation(s: Scope) -> dict:
     return {"campaign_id": s.campaign, "invitation_id": found.pk}
 
 
+def admin(s: Scope) -> dict:
+    """The campaign's first admin (its only one: removing them is refused, 409 last_admin)."""
+    return {"campaign_id": s.campaign, "user_id": s.admin}
+
+
 def token(s: Scope) -> dict:
     """A link invitation's token for the scope's campaign (issue 17)."""
     from campaigns.models import Campaign
@@ -128,6 +133,12 @@ ROWS: dict[tuple[str, str], Row] = {
                                       (401, 403, 403, 403, 200, 200)),
     ("player-list", "GET"): Row(camp, READ, ALL_200),
     ("player-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    # campaign admins (issue 17 follow-up): campaign admins only, the last one stays
+    ("admin-list", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
+                               (401, 403, 403, 403, 200, 200)),
+    ("admin-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("admin-detail", "DELETE"): Row(admin, (401, 404, 403, 403, 409, 409),
+                                    (401, 403, 403, 403, 409, 409)),
     ("my-notifications", "GET"): Row(camp, (401, 404, 200, 200, 403, 403),
                                      (401, 403, 200, 200, 403, 403)),
     ("my-notifications", "PATCH"): Row(camp, (401, 404, 200, 200, 403, 403)),

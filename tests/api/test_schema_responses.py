@@ -183,6 +183,8 @@ def path_values(campaign: Campaign, path: str, tokens: dict[int, list[str]]) -> 
             choices[name] = ids(SeaHazard.objects.filter(area__campaign=campaign))
         elif name == "player_id":  # issue 17: a player (seat) and its holders
             choices[name] = ids(campaign.players.all())
+        elif name == "user_id":  # issue 17 follow-up: the campaign's admins
+            choices[name] = ids(campaign.admins.all())
         elif name not in ("campaign_id", "number", "attack_id"):
             raise AssertionError(f"no ids for {{{name}}} in {path}")
     if "attack_id" in names:  # an attack and its round's number

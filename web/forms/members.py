@@ -101,3 +101,17 @@ class PlayerRemoveForm(forms.Form):
     """The seat's id again: a remove button posts what it removes, and nothing else does."""
 
     seat = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+# --- naming and removing campaign admins (issue 17 follow-up) -----------------------------------
+
+class AdminAddForm(forms.Form):
+    account = forms.CharField(
+        label=_("Username or e-mail address"), max_length=254,
+        help_text=_("An existing account; it may then manage the campaign like you."))
+
+
+class AdminRemoveForm(forms.Form):
+    """The admin's user id again: a remove button posts whom it removes, and nothing else."""
+
+    admin = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

@@ -37,6 +37,8 @@ KIND_LABELS = {
     "hazard.delete": gettext_lazy("Hazard removed"),
     "player.update": gettext_lazy("Player changed"),
     "player.replace": gettext_lazy("Seat handed over"),
+    "admin.add": gettext_lazy("Admin named"),
+    "admin.remove": gettext_lazy("Admin removed"),
 }
 
 FIELD_LABELS = {

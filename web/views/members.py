@@ -28,6 +28,7 @@ from campaigns.services import invitations as services
 from web.forms.common import add_service_error
 from web.forms.members import (
     AcceptInvitationForm,
+    AdminAddForm,
     InviteEmailsForm,
     InviteLinkForm,
     JoinDecisionForm,
@@ -36,6 +37,7 @@ from web.forms.members import (
 )
 from web.templatetags.feldzug import explained
 from web.views.actions import form_action
+from web.views.admins import admin_rows
 from web.views.players import can_remove, player_rows
 from web.views.scope import Scope, campaign_page
 
@@ -46,7 +48,7 @@ def state_label(state: str) -> str:
 
 
 def render_members(request, scope: Scope, *, status: int = 200, decision_forms=None,
-                   player_forms=None, **forms):
+                   player_forms=None, admin_form=None, **forms):
     campaign = scope.campaign
     forms.setdefault("emails_form", None)
     forms.setdefault("link_form", None)
@@ -66,7 +68,9 @@ def render_members(request, scope: Scope, *, status: int = 200, decision_forms=N
     context = scope.context(players=players, invitations=invitations,
                             player_rows=player_rows(scope, players, player_forms),
                             can_remove=can_remove(campaign),
-                            join_requests=requests, ACTIVE=ACTIVE, **forms)
+                            join_requests=requests, ACTIVE=ACTIVE,
+                            admin_rows=admin_rows(scope),
+                            admin_form=admin_form or AdminAddForm(), **forms)
     return render(request, "web/members.html", context, status=status)
 
 
