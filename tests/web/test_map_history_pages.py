@@ -90,6 +90,7 @@ def test_issue18_the_page_is_german_for_german_readers(played):
     assert "Was sich geändert hat" in html and "nach Runde 2" in html
     assert changes(html, "owners") == ["Hill 12, Alpha (2, 0): Orks → Mechanicus"]
     assert changes(html, "fleets")[0] == "Deep Ocean: Orks: Flotten 1 → 0, Schiffe 1 → 0"
+    assert changes(html, "markers") == ["Alpha (0, 0): Shield generator hinzugefügt"]
     assert '<a href="' in html and 'aria-current="page">Karte</a>' in html  # the map tab
 
 
@@ -173,3 +174,9 @@ def test_issue18_a_past_map_offers_no_tile_buttons_nor_own_fleet_legend(played):
         tiles = re.findall(r"<polygon[^>]*data-tile-id[^>]*>", html)
         assert tiles and all(('role="button"' in t) is expected for t in tiles)
         assert ("Your movement order" in html) is expected
+
+
+def test_issue18_the_legend_names_the_players_by_colour(played):
+    legend = re.search(r'<section class="legend".*?</section>', get(played, played.lg.a.user),
+                       re.S).group(0)
+    assert "Mechanicus" in legend and "Orks" in legend

@@ -29,7 +29,7 @@ def _drawing(scope: Scope, history: RoundMapHistory, document: dict, players: di
                      map_url=reverse("campaigns:map", args=[scope.campaign.pk]), state=state,
                      interactive=False)
     return {"planets": drawn["planets"], "theatre": drawn["theatre"],
-            "players": legend_players(players), "marker_legend": marker_legend(marker_names)}
+            "legend_players": legend_players(players), "marker_legend": marker_legend(marker_names)}
 
 
 def _wanted(request, rounds) -> int | None:
