@@ -22,11 +22,17 @@ TIED = {"maneuver": "0D", "speed": 3, "targeting": "1D", "gun_damage": "1D", "sh
         "hull": "2D"}  # initiative = speed: every ship of the battle ties (R-SPC-3)
 
 
-def _a_pick_discarded(seed: bytes, campaign: int) -> bool:
-    """Whether one of the five players' picks (d5, d4, d3, d2 at counters 0..3) reads past a
-    discarded byte (d5 and d3: 255)."""
-    return any(first_byte("fleets:order", counter, seed=seed, campaign=campaign, rnd=1) >= 255
-               for counter in (0, 2))
+def _discarded_pick(seed: bytes, campaign: int) -> int | None:
+    """The first of the five players' picks (d5, d4, d3, d2 at counters 0..3) that reads past a
+    discarded byte (d5 and d3: 255) and whose face differs from the one that byte would have
+    given (so a log holding that face is a provable mismatch), else None."""
+    where = {"seed": seed, "campaign": campaign, "rnd": 1}
+    for counter in (0, 2):
+        k = 5 - counter
+        if (first_byte("fleets:order", counter, **where) >= 255
+                and recompute("fleets:order", counter, k, 1, **where) != [255 % k + 1]):
+            return counter
+    return None
 
 
 @pytest.mark.django_db
@@ -58,7 +64,7 @@ def test_r_dice_2_verify_round_reproduces_the_drawn_orders_of_a_fleets_phase(cap
 
     rnd = lg.start()
     seed = next(s for s in (hashlib.sha256(str(i).encode()).digest() for i in range(20000))
-                if _a_pick_discarded(s, campaign.pk))
+                if _discarded_pick(s, campaign.pk) is not None)
     Round.objects.filter(pk=rnd.pk).update(server_seed=seed,
                                            seed_commitment=hashlib.sha256(seed).hexdigest())
     for fleet, path in paths.items():
@@ -98,7 +104,7 @@ def test_r_dice_2_verify_round_reproduces_the_drawn_orders_of_a_fleets_phase(cap
     assert api(lg.a.user).get(url).json() == {"verified": True, "checked": len(rolls),
                                               "mismatches": []}
     # ... and refuses a pick whose face was read from the discarded byte
-    counter = next(c for c in (0, 2) if first_byte("fleets:order", c, **where) >= 255)
+    counter = _discarded_pick(seed, campaign.pk)
     k = 5 - counter
     wrong = 255 % k + 1
     pick = DiceRoll.objects.get(round=rnd, counter=counter)
