@@ -60,13 +60,6 @@ def name_of(user) -> str:
     return display(user, profiles_of([user]).get(user.pk))
 
 
-def language_of(user) -> str | None:
-    """The language a user chose in their profile, or None (then the caller's is used)."""
-    if user is None or user.pk is None:
-        return None
-    return getattr(profiles_of([user]).get(user.pk), "language", "") or None
-
-
 @contextlib.contextmanager
 def recipient_locale(profile=None, *, campaign=None, language: str | None = None):
     """Render inside this: the recipient's language (else ``language``, else the current
