@@ -64,6 +64,14 @@ class Campaign(models.Model):
     # and for anonymous visitors (campaigns.zones). Stored times stay UTC.
     time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone,
                                  validators=[validate_time_zone])
+    # Issue 19 pause: while set, nothing advances and no reminders go out; each waiting
+    # round keeps the time its deadline had left (``Round.deadline_left``).
+    paused_at = models.DateTimeField(null=True, blank=True, editable=False)
+    pause_reason = models.CharField(_("reason"), max_length=200, blank=True, default="")
+    # Issue 19 sandbox: an admin's private copy; it never mails or notifies anyone.
+    is_sandbox = models.BooleanField(default=False, editable=False)
+    sandbox_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="sandboxes", editable=False)
 
     def __str__(self) -> str:
         return self.name
@@ -199,6 +207,8 @@ class Round(models.Model):
     # error); cleared when the round enters its next phase.
     attention_at = models.DateTimeField(null=True, blank=True)
     attention_error = models.TextField(blank=True, default="")
+    # Issue 19 pause: the time the deadline had left when the campaign was paused.
+    deadline_left = models.DurationField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="round_once")]
@@ -440,3 +450,69 @@ class RoundMap(models.Model):
     tiles = models.JSONField(default=dict)
     fleets = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class PhaseDone(models.Model):
+    """Issue 19 early advance: a player said "done for this phase" (R-RND-2 [reading])."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="done_marks")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="done_marks")
+    phase = models.CharField(max_length=10, choices=Round.Phase.choices)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player", "phase"],
+                                               name="phase_done_once")]
+
+
+class PhaseInput(models.Model):
+    """Issue 19 reliability: whether a player who owed input in a waiting phase gave it by
+    the deadline or took the defaults (R-RND-3); written when the phase ends."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="inputs")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="inputs")
+    phase = models.CharField(max_length=10, choices=Round.Phase.choices)
+    on_time = models.BooleanField()
+    absent = models.BooleanField(default=False)  # defaulted while marked away
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "player", "phase"],
+                                               name="phase_input_once")]
+
+
+class Nudge(models.Model):
+    """Issue 19: the admin reminded a player who still owes input (at most once per person,
+    phase and 12 hours)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="nudges")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="nudges")
+    phase = models.CharField(max_length=10, choices=Round.Phase.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                           on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["player", "round", "phase", "-at"],
+                                name="nudge_recent")]
+
+
+class Absence(models.Model):
+    """Issue 19: dates a player is away (inclusive, in the campaign's calendar). Their pending
+    inputs take their defaults (R-RND-3) without reminders; the ruleset's ``absence_days``
+    caps the days per season."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="absences")
+    starts_on = models.DateField(_("from"))
+    ends_on = models.DateField(_("until"))
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_on", "id"]
+        constraints = [models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")),
+                                              name="absence_ends_after_start")]
+
+    @property
+    def days(self) -> int:
+        return (self.ends_on - self.starts_on).days + 1

@@ -48,6 +48,10 @@ class BoolKey:
 PHASE_HOURS_DEFAULTS = {"declare": 48, "lists": 24, "battles": 72, "conquest": 24}
 PHASE_HOURS_RANGE = (1, 720)
 
+# Issue 19 weekly deadlines [reading R-RND-1]: a waiting phase may close at a weekday and time
+# in the campaign's zone instead of ``phase_hours`` after it opens.
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
 # One entry per row of the table; ``phase_hours`` is handled on its own (a nested object).
 KEYS: dict[str, IntKey | ChoiceKey | BoolKey] = {
     "starting_requisition": IntKey(1, 0, 1000, "R-ECO-1"),
@@ -68,9 +72,14 @@ KEYS: dict[str, IntKey | ChoiceKey | BoolKey] = {
     "max_fleet_moves": IntKey(None, 1, 50, "R-FLT-4", nullable=True),
     "max_battle_rounds": IntKey(12, 1, 100, "R-NAV-11"),
     "start_distance_cm": IntKey(30, 10, 200, "R-SPC-2"),
+    # Issue 19 [reading R-RND-2]: a waiting phase advances once every player who can act in
+    # it has acted or said "done"; it still advances at its deadline otherwise.
+    "early_advance": BoolKey(True, "R-RND-2"),
+    # Issue 19 [reading R-RND-3]: days a player may mark as away per season (0 = off).
+    "absence_days": IntKey(21, 0, 366, "R-RND-3"),
 }
 
-DEFAULTS: dict[str, Any] = {"phase_hours": dict(PHASE_HOURS_DEFAULTS)}
+DEFAULTS: dict[str, Any] = {"phase_hours": dict(PHASE_HOURS_DEFAULTS), "weekly_deadlines": {}}
 DEFAULTS.update({name: spec.default for name, spec in KEYS.items()})
 
 
@@ -120,6 +129,40 @@ def _check_phase_hours(value: Any) -> dict[str, int]:
     return merged
 
 
+def _check_weekly(value: Any) -> dict[str, dict[str, str]]:
+    """``{"declare": {"weekday": "wednesday", "time": "20:00"}, ...}``: phases absent here
+    keep ``phase_hours``."""
+    if not isinstance(value, dict):
+        raise RulesetError("weekly_deadlines", "must be an object of phase name to "
+                           '{"weekday": ..., "time": "HH:MM"}')
+    result = {}
+    for phase, spec in value.items():
+        key = f"weekly_deadlines.{phase}"
+        if phase not in PHASE_HOURS_DEFAULTS:
+            known = ", ".join(PHASE_HOURS_DEFAULTS)
+            raise RulesetError(key, f"unknown phase (phases with a deadline: {known})")
+        if not isinstance(spec, dict) or set(spec) != {"weekday", "time"}:
+            raise RulesetError(key, 'must be {"weekday": ..., "time": "HH:MM"}')
+        if spec["weekday"] not in WEEKDAYS:
+            raise RulesetError(f"{key}.weekday", "must be one of " + ", ".join(WEEKDAYS))
+        if parse_clock(spec["time"]) is None:
+            raise RulesetError(f"{key}.time", f"must be a time HH:MM, got {spec['time']!r}")
+        result[phase] = {"weekday": spec["weekday"], "time": spec["time"]}
+    return result
+
+
+def parse_clock(value: Any) -> tuple[int, int] | None:
+    """``"20:00"`` -> (20, 0); None unless a 24-hour ``HH:MM``."""
+    if not isinstance(value, str) or len(value) != 5 or value[2] != ":":
+        return None
+    hours, minutes = value[:2], value[3:]
+    if not (hours.isdigit() and minutes.isdigit()):
+        return None
+    if int(hours) > 23 or int(minutes) > 59:
+        return None
+    return int(hours), int(minutes)
+
+
 def validate_ruleset(data: dict | None) -> dict[str, Any]:
     """Return the full normalized ruleset for ``data`` (Ruleset keys table).
 
@@ -133,6 +176,8 @@ def validate_ruleset(data: dict | None) -> dict[str, Any]:
     for key, value in data.items():
         if key == "phase_hours":
             result[key] = _check_phase_hours(value)
+        elif key == "weekly_deadlines":
+            result[key] = _check_weekly(value)
         elif key in KEYS:
             result[key] = _check_value(key, KEYS[key], value)
         else:
@@ -176,6 +221,9 @@ class Ruleset:
     max_fleet_moves: int | None = None
     max_battle_rounds: int = 12
     start_distance_cm: int = 30
+    early_advance: bool = True
+    absence_days: int = 21
+    weekly_deadlines: dict = field(default_factory=dict)  # phase -> {"weekday", "time"}
 
     @classmethod
     def from_dict(cls, data: dict | None) -> Ruleset:
@@ -189,6 +237,7 @@ class Ruleset:
         result: dict[str, Any] = {"phase_hours": {p: getattr(self.phase_hours, p)
                                                   for p in PHASE_HOURS_DEFAULTS}}
         result.update({name: getattr(self, name) for name in KEYS})
+        result["weekly_deadlines"] = copy.deepcopy(self.weekly_deadlines)
         return result
 
 

@@ -1,12 +1,14 @@
 """Reads about rounds: the current round, phase deadlines, the dice log as a caller may see
 it, and the verifier (R-DICE-3)."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db.models import Q
 
 from campaigns.models import Campaign, DiceRoll, Round
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.zones import zone
+from rules.deadlines import deadline_after
 from rules.dice import verify
 from rules.rounds import WAITING
 
@@ -32,10 +34,10 @@ def phase_hours(campaign: Campaign, phase: str) -> int | None:
 
 
 def phase_deadline(campaign: Campaign, phase: str, opened: datetime) -> datetime | None:
-    """When ``phase``, opened at ``opened``, reaches its deadline (R-RND-1); None if it
+    """When ``phase``, opened at ``opened``, reaches its deadline (R-RND-1): ``phase_hours``
+    later or at the ruleset's weekly deadline in the campaign's zone (issue 19); None if it
     does not wait."""
-    hours = phase_hours(campaign, phase)
-    return opened + timedelta(hours=hours) if hours else None
+    return deadline_after(ruleset_of(campaign), phase, opened, zone(campaign=campaign).key)
 
 
 def visible_rolls(rnd: Round, *, full: bool):

@@ -16,6 +16,8 @@ TABLE = {
     "unplayed_outcome": "defender_holds", "conquest_default": "roll_all", "confirm_hours": 48,
     "naval_engine": "dark_force", "max_fleet_moves": None, "max_battle_rounds": 12,
     "start_distance_cm": 30,
+    # issue 19 (product keys beside the RULES.md table)
+    "early_advance": True, "absence_days": 21, "weekly_deadlines": {},
 }
 
 RANGES = {  # key: (low, high) from the table
@@ -23,7 +25,7 @@ RANGES = {  # key: (low, high) from the table
     "attack_army_cost": (0, 1000), "base_army_points": (0, 100000),
     "bonus_per_tile": (0, 10000), "orbital_assault_points": (0, 100000),
     "detachment_points": (1, 100000), "confirm_hours": (1, 720), "max_fleet_moves": (1, 50),
-    "max_battle_rounds": (1, 100), "start_distance_cm": (10, 200),
+    "max_battle_rounds": (1, 100), "start_distance_cm": (10, 200), "absence_days": (0, 366),
 }
 
 
@@ -123,7 +125,7 @@ def test_r_atk_4_neutral_needs_battle_must_be_bool():
 
 
 def test_ruleset_keys_every_key_has_a_rule_and_the_dataclass_is_frozen():
-    assert set(KEYS) | {"phase_hours"} == set(TABLE)
+    assert set(KEYS) | {"phase_hours", "weekly_deadlines"} == set(TABLE)
     assert all(spec.rule.startswith("R-") for spec in KEYS.values())
     rules = Ruleset.from_dict({"bonus_per_tile": 100, "bonus_scope": "battle"})
     assert (rules.bonus_per_tile, rules.bonus_scope) == (100, "battle")

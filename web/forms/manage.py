@@ -92,6 +92,8 @@ KEY_LABELS = {
     "max_fleet_moves": _("Fleet moves per round"),
     "max_battle_rounds": _("Fleet battle rounds"),
     "start_distance_cm": _("Space battle start distance (cm)"),
+    "early_advance": _("Advance early when everyone is done"),
+    "absence_days": _("Absence days per player and season"),
 }
 
 
@@ -118,6 +120,10 @@ KEY_HELP = {
     "max_fleet_moves": _("Areas a fleet may move per round; empty for no limit."),
     "max_battle_rounds": _("Rounds after which a fleet battle ends."),
     "start_distance_cm": _("Distance in cm at which a D6 space battle starts."),
+    "early_advance": _("A phase that waits for players ends as soon as every player who can "
+                       "act in it has acted or said “done”; otherwise at its deadline."),
+    "absence_days": _("Days a player may mark as away in a season; while away their inputs "
+                      "take the defaults without reminders. 0 turns absences off."),
 }
 
 
