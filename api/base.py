@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from campaigns import access
 from campaigns.models import Round
+from league.services import readiness
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -71,3 +72,9 @@ class RoundScoped(CampaignScoped):
     # No docstring: the schema describes a view without one by CampaignScoped's docstring.
     def get_round(self) -> Round:
         return get_object_or_404(Round, campaign=self.campaign, number=self.kwargs["number"])
+
+
+def advance_if_ready(round_id: int) -> bool:
+    """After a player's input committed: the phase advances at once if everyone who can act
+    in it is done (issue 19, R-RND-2 [reading]); a failure is left to the periodic job."""
+    return readiness.advance_if_ready(round_id=round_id)

@@ -1,12 +1,16 @@
 from api.views import (
+    absences,
     admins,
+    archive,
     army_lists,
     attacks,
+    audit_log,
     auth,
     battles,
     calendar,
     campaigns,
     conquest,
+    dashboard,
     fleets,
     invitations,
     join_requests,
@@ -14,8 +18,11 @@ from api.views import (
     naval_battles,
     notifications,
     odds,
+    pause,
+    phase_done,
     rounds,
     schedule,
+    webhooks,
 )
 from api.views import map as map_views
 
@@ -23,5 +30,11 @@ app_name = "api"
 urlpatterns = []
 for module in (auth, campaigns, map_views, rounds, attacks, battles, conquest, army_lists,
                schedule, calendar, notifications, fleets, naval_battles, odds, invitations,
-               join_requests, map_history, admins):
+               join_requests, map_history, admins, absences,
+               pause):
     urlpatterns += module.urlpatterns
+urlpatterns += audit_log.urlpatterns  # issue 19 point 6
+urlpatterns += phase_done.urlpatterns  # issue 19 point 2
+urlpatterns += archive.urlpatterns  # issue 19 point 7
+urlpatterns += dashboard.urlpatterns  # issue 19 point 1
+urlpatterns += webhooks.urlpatterns  # issue 20

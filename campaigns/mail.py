@@ -112,6 +112,8 @@ def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
               profile) -> list[tuple[str, str, str]]:
     """(subject, body, address) of mail ``name`` for a recipient with ``profile`` (or None: an
     address without an account, then in ``language`` or the caller's)."""
+    if getattr(context.get("campaign"), "is_sandbox", False):
+        return []  # issue 19: a sandbox mails nobody
     with recipient_locale(profile, campaign=context.get("campaign"), language=language):
         subject, body = render_mail(name, context)
     return [(subject, body, address) for address in sorted({a for a in to if a})]

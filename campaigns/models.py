@@ -209,6 +209,9 @@ class Round(models.Model):
     attention_error = models.TextField(blank=True, default="")
     # Issue 19 pause: the time the deadline had left when the campaign was paused.
     deadline_left = models.DurationField(null=True, blank=True)
+    # Issue 19 archive: the campaign id in the draw messages of a round imported closed from
+    # an archive (R-DICE-2: its draws were made in the exported campaign); None = this one.
+    dice_campaign = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="round_once")]
@@ -516,3 +519,95 @@ class Absence(models.Model):
     @property
     def days(self) -> int:
         return (self.ends_on - self.starts_on).days + 1
+
+
+# --- issue 20: the campaign's events, its webhooks and their deliveries ----------------------
+
+class Audience(models.TextChoices):
+    """Who may read an event (issue 20 point 2); a hook reaches one audience and all below."""
+
+    PUBLIC = "public", _("everyone who may read the campaign")
+    MEMBERS = "members", _("the campaign's members")
+    ADMINS = "admins", _("the campaign's admins")
+
+
+class CampaignEvent(models.Model):
+    """Something that happened in a campaign (issue 20): the one source of webhooks and the
+    Atom feed. ``facts`` holds public facts only (R-FLT-7), never hidden information; ``key``
+    makes every event once per campaign."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    key = models.CharField(max_length=200)
+    kind = models.CharField(max_length=40)
+    at = models.DateTimeField()
+    facts = models.JSONField(default=dict)
+    audience = models.CharField(max_length=10, choices=Audience.choices,
+                                default=Audience.PUBLIC)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "key"],
+                                               name="campaign_event_once")]
+        ordering = ["-at", "-id"]
+
+
+class Webhook(models.Model):
+    """An outgoing notification target set by a campaign admin (issue 20 point 1)."""
+
+    class Kind(models.TextChoices):
+        DISCORD = "discord", _("Discord")
+        JSON = "json", _("generic JSON")
+
+    class Language(models.TextChoices):
+        EN = "en", "English"
+        DE = "de", "Deutsch"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(_("URL"), max_length=500)
+    kind = models.CharField(_("format"), max_length=10, choices=Kind.choices,
+                            default=Kind.DISCORD)
+    events = models.JSONField(_("events"), default=list)
+    language = models.CharField(_("language"), max_length=5, choices=Language.choices,
+                                default=Language.EN)
+    audience = models.CharField(_("audience"), max_length=10, choices=Audience.choices,
+                                default=Audience.MEMBERS)
+    include_owing = models.BooleanField(_("name who still owes input"), default=False)
+    colour = models.CharField(_("colour"), max_length=7, default="#8b1e3f")
+    secret = models.CharField(max_length=100, editable=False)
+    enabled = models.BooleanField(_("enabled"), default=True)
+    failure_count = models.PositiveIntegerField(default=0, editable=False)
+    disabled_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class WebhookDelivery(models.Model):
+    """One event for one hook: sent once (``event_key`` unique per hook), retried with backoff
+    for a day, logged for the admin (issue 20 point 3)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed, will retry")
+        GAVE_UP = "gave_up", _("gave up")
+
+    hook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    event_key = models.CharField(max_length=200)
+    kind = models.CharField(max_length=40)
+    payload = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(null=True, blank=True)
+    last_status_code = models.PositiveIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["hook", "event_key"],
+                                               name="webhook_delivery_once")]
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_due")]
+        ordering = ["-created_at", "-id"]

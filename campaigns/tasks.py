@@ -44,3 +44,15 @@ def send_mail(self, subject: str, body: str, to: list[str]) -> int:
         pending.pop(0)
         failures = 0
     return len(to)
+
+
+@shared_task(name="campaigns.deliver_webhooks", acks_late=True)
+def deliver_webhooks(ids: list[int], now: str | None = None) -> int:
+    """Send webhook deliveries (issue 20); each is locked and sent at most once, failures are
+    rescheduled by the service and retried by the periodic job. ``now`` (ISO) is the time the
+    caller acted at (tests drive time with it); a worker otherwise uses its clock."""
+    from datetime import datetime
+
+    from campaigns.services.webhooks import deliveries_send
+
+    return deliveries_send(ids=ids, now=datetime.fromisoformat(now) if now else None)

@@ -34,6 +34,9 @@ SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_H
 # The site's address for absolute links in mail (invitations, issue 17); the default fits
 # ``make run`` (runserver on 127.0.0.1:8000).
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").strip().rstrip("/")
+# Issue 20: webhooks refuse private, loopback and link-local addresses unless this is set
+# (tests, self-hosting on a LAN).
+WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -276,6 +279,7 @@ SPECTACULAR_SETTINGS = {
         "ResultStatusEnum": ["reported", "confirmed", "disputed"],
         "ChainDecisionEnum": ["roll", "waive"],  # R-CON-6
         "InvitationKindEnum": "campaigns.models.Invitation.Kind",  # issue 17
+        "WebhookKindEnum": "campaigns.models.Webhook.Kind",  # issue 20
     },
 }
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from battles.services.battles import battles_recheck_orbital, battles_sync
+from battles.services.campaign_events import battles_created_emit
 from battles.services.chains import battles_close, chain_decisions_default_overdue
 from battles.services.conquest import conquest_resolve
 from battles.services.feeds import calendar_deadline_close, calendar_deadline_open
@@ -20,9 +21,17 @@ from battles.services.notifications import (
     notifications_resend,
     reminders_send,
 )
+from battles.services.reliability import phase_inputs_record  # issue 19: first end step
 from battles.services.results import results_confirm_overdue
+from campaigns.services.webhooks import webhook_deliveries_retry
 from fleets.services.phase import fleet_phase_resolve
 from league.services.closing import round_close
+from league.services.round_events import (
+    deadline_soon_emit,
+    naval_battles_emit,
+    phase_opened_emit,
+    round_closed_emit,
+)
 
 
 class Step(Protocol):
@@ -38,32 +47,37 @@ class Phase:
 
 # A waiting phase publishes its deadline and tells the players when it opens (R-RND-1), and
 # ends its calendar entry when it closes early.
-OPENED = (calendar_deadline_open, notifications_phase_opened)
+OPENED = (calendar_deadline_open, notifications_phase_opened,
+          phase_opened_emit)  # issue 20: webhooks and the feed
 CLOSED = (calendar_deadline_close,)
 
 TABLE: dict[str, Phase] = {
     "declare": Phase(
         start=OPENED,
-        end=(battles_sync, *CLOSED),  # R-BAT-1, R-ATK-4/5: a battle or chain per tile
+        end=(phase_inputs_record,  # issue 19: the reliability record, before any default
+             battles_sync, *CLOSED),  # R-BAT-1, R-ATK-4/5: a battle or chain per tile
     ),
     "fleets": Phase(
         job=(fleet_phase_resolve,),  # R-FLT-6, R-INT, R-SEA, R-NAV, R-SPC
-        end=(battles_recheck_orbital,),  # R-ATK-3
+        end=(battles_recheck_orbital,  # R-ATK-3
+             naval_battles_emit, battles_created_emit),  # issue 20: now public/final
     ),
     "lists": Phase(
         start=(battles_compute_limits, *OPENED),  # R-BON-1..3, R-MRK-2
-        end=(lists_reveal, *CLOSED),  # R-ARM-3
+        end=(phase_inputs_record, lists_reveal, *CLOSED),  # R-ARM-3
     ),
     "battles": Phase(
         start=OPENED,
-        end=(battles_close, *CLOSED),  # R-RND-3, R-CON-6: unplayed battles, open decisions
+        end=(phase_inputs_record,
+             battles_close, *CLOSED),  # R-RND-3, R-CON-6: unplayed battles, open decisions
     ),
     "conquest": Phase(
         start=OPENED,
-        end=(conquest_resolve, *CLOSED),  # R-RND-3, R-CON-4: every roll is made
+        end=(phase_inputs_record,
+             conquest_resolve, *CLOSED),  # R-RND-3, R-CON-4: every roll is made
     ),
     "closed": Phase(
-        start=(round_close,),  # R-DICE-3, R-ECO-1, R-VP-2
+        start=(round_close, round_closed_emit),  # R-DICE-3, R-ECO-1, R-VP-2; issue 20
     ),
 }
 
@@ -73,5 +87,7 @@ EVERY_MINUTE = (
     lists_reveal_late,  # R-ARM-3 for chain links settled during battles
     reminders_send,  # deadline reminders
     notifications_resend,  # mail that could not be sent
+    deadline_soon_emit,  # issue 20: the 24-hour webhook event
+    webhook_deliveries_retry,  # issue 20: due webhook retries
 )
 

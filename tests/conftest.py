@@ -138,3 +138,16 @@ def security_world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def receiver(settings):
+    """Issue 20: a local HTTP receiver for webhook deliveries (``tests/webhook_receiver.py``);
+    private addresses allowed for it."""
+    from tests.webhook_receiver import start_receiver
+
+    settings.WEBHOOKS_ALLOW_PRIVATE = True
+    rec = start_receiver()
+    yield rec
+    rec.server.shutdown()
+    rec.server.server_close()

@@ -676,6 +676,8 @@ def build_security_league(admin: str, player: str, other: str, *, prefix: str) -
     naval = _naval_battle(rnd, sea, anna, ben, f"{prefix} Naval Replay")
     pirates = _naval_battle(rnd, sea, anna, None, f"{prefix} Pirate Replay", sequence=2)
     assert FleetPhase.objects.filter(round=rnd).exists()
+    campaign.webhooks.create(url="https://hooks.example.org/world", kind="json",  # issue 20
+                             events=["round_closed"], secret=f"{prefix} hook secret")
     return Scope(campaign.pk, planet.pk, home.pk, link.pk, coast.pk, marker.pk, rnd.number,
                  attack.pk, battle.pk, fleet.pk, ship.pk, other_fleet.pk, other_ship.pk,
                  hazard.pk, naval.pk, pirates.pk, player=anna.pk)

@@ -6,21 +6,29 @@ from django.urls import path
 from web.urls_editor_areas import urlpatterns as editor_area_urls
 from web.urls_editor_tiles import urlpatterns as editor_tile_urls
 from web.views import (
+    absences,
     admins,
+    archive,
     audit,
     battles,
     campaign,
     conquest,
+    dashboard,
     fleets,
     home,
     manage,
     map_history,
     members,
     naval,
+    pause,
+    phase_done,
     players,
+    rules,
     standings,
+    webhooks,
 )
 from web.views import map as map_views
+from web.views.news_feed import campaign_news_feed
 
 app_name = "campaigns"
 CAMPAIGN = "campaigns/<int:campaign_id>/"
@@ -31,6 +39,8 @@ FLEET = CAMPAIGN + "fleets/<int:fleet_id>/"
 urlpatterns = [
     path("", home.index, name="index"),
     path("campaigns/new/", home.create, name="create"),
+    path("campaigns/import/", archive.archive_upload, name="import-archive"),  # issue 19.7
+    path("rules/", rules.rules_page, name="rules"),  # issue 22: the players' rules
     path(CAMPAIGN, campaign.detail, name="detail"),
     path(CAMPAIGN + "map/", map_views.map_page, name="map"),
     path(CAMPAIGN + "map/history/", map_history.map_history_page, name="map-history"),
@@ -61,15 +71,30 @@ urlpatterns = [
     path(CAMPAIGN + "conquest/", conquest.conquest_page, name="conquest"),
     path(CAMPAIGN + "conquest/preview/", conquest.conquest_preview, name="conquest-preview"),
     path(CAMPAIGN + "standings/", standings.standings_page, name="standings"),
+    path(CAMPAIGN + "rules/", rules.campaign_rules_page, name="campaign-rules"),  # issue 22
+    path(MANAGE + "guide/", rules.guide_page, name="guide"),  # issue 22: the organiser's guide
+    # absences (issue 19 point 5)
+    path(CAMPAIGN + "absences/", absences.absence_add, name="absence-add"),
+    path(CAMPAIGN + "absences/<int:absence_id>/withdraw/", absences.absence_withdraw,
+         name="absence-withdraw"),
+    path(CAMPAIGN + "done/", phase_done.phase_done, name="phase-done"),  # issue 19 point 2
     path(CAMPAIGN + "rounds/<int:number>/audit/", audit.audit_page, name="audit"),
     path(CAMPAIGN + "rounds/<int:number>/audit/verify/", audit.verify, name="verify"),
     path(MANAGE, manage.manage_page, name="manage"),
+    path(MANAGE + "dashboard/", dashboard.dashboard_page, name="dashboard"),  # issue 19
+    path(MANAGE + "dashboard/nudge/", dashboard.nudge, name="dashboard-nudge"),
     path(MANAGE + "settings/", manage.settings_save, name="manage-settings"),
     path(MANAGE + "ruleset/", manage.ruleset_save, name="manage-ruleset"),
     path(MANAGE + "map/", manage.map_upload, name="manage-map"),
+    path(MANAGE + "archive/", archive.archive_download, name="manage-archive"),  # issue 19.7
+    path(MANAGE + "sandbox/", archive.sandbox_create, name="manage-sandbox"),
     path(MANAGE + "players/", manage.player_add, name="manage-players"),
     path(MANAGE + "deadline/", manage.deadline_set, name="manage-deadline"),
     path(MANAGE + "advance/", manage.advance, name="manage-advance"),
+    # issue 19 point 3: pause, resume, extend the current deadline
+    path(MANAGE + "pause/", pause.pause, name="manage-pause"),
+    path(MANAGE + "resume/", pause.resume, name="manage-resume"),
+    path(MANAGE + "extend/", pause.extend, name="manage-extend"),
     path(MANAGE + "battles/<int:battle_id>/result/", manage.result_enter,
          name="manage-result"),
     # members: invitations and join requests (issue 17)
@@ -99,6 +124,13 @@ urlpatterns = [
     path(MANAGE + "members/admins/<int:user_id>/remove/", admins.admin_remove,
          name="manage-admin-remove"),
     path(CAMPAIGN + "join/", members.join_page, name="join"),
+    # issue 20: webhooks and the news feed
+    path(MANAGE + "webhooks/", webhooks.webhooks_page, name="webhooks"),
+    path(MANAGE + "webhooks/<int:hook_id>/", webhooks.webhook_page, name="webhook"),
+    path(MANAGE + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete,
+         name="webhook-delete"),
+    path(MANAGE + "webhooks/<int:hook_id>/test/", webhooks.webhook_test, name="webhook-test"),
+    path(CAMPAIGN + "feed.atom", campaign_news_feed, name="news-feed"),
     path("invite/<str:token>/", members.invitation_page, name="invitation"),
 ]
 urlpatterns += editor_area_urls  # issue 18: the map editor's areas and fleets

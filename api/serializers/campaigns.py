@@ -32,6 +32,18 @@ class CampaignSerializer(serializers.Serializer):
     time_zone = serializers.CharField(
         help_text=TIME_ZONE_HELP + "; the pages' zone for members without their own and for "
                   "visitors (times in the API stay UTC)")
+    # issue 19 point 3: a paused campaign refuses player writes (409 campaign_paused)
+    paused = serializers.SerializerMethodField(help_text="the admin paused the campaign")
+    paused_at = serializers.DateTimeField(allow_null=True, help_text="null unless paused")
+    pause_reason = serializers.CharField(allow_blank=True,
+                                         help_text="shown on every page while paused")
+    # issue 19 point 7: an admin's private copy that mails nobody
+    is_sandbox = serializers.BooleanField(help_text="a sandbox copy (never mails anyone)")
+    sandbox_of = serializers.IntegerField(source="sandbox_of_id", allow_null=True,
+                                          help_text="the campaign a sandbox copies")
+
+    def get_paused(self, campaign) -> bool:
+        return campaign.paused_at is not None
 
     @extend_schema_field(CurrentRoundSerializer(allow_null=True))
     def get_current_round(self, campaign):

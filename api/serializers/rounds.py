@@ -12,6 +12,9 @@ class RoundSerializer(serializers.ModelSerializer):
     ``attention_at``); the campaign's admins also see the error (context ``is_admin``)."""
 
     server_seed = serializers.SerializerMethodField()
+    deadline_left_seconds = serializers.SerializerMethodField(
+        help_text="issue 19: while the campaign is paused, the time the deadline had left "
+                  "(phase_deadline is null then); null otherwise")
     needs_attention = serializers.SerializerMethodField()
     attention_error = serializers.SerializerMethodField()
 
@@ -19,10 +22,14 @@ class RoundSerializer(serializers.ModelSerializer):
         model = Round
         fields = ["number", "phase", "phase_deadline", "phase_started_at", "seed_commitment",
                   "server_seed", "opened_at", "closed_at", "needs_attention", "attention_at",
-                  "attention_error"]
+                  "attention_error", "deadline_left_seconds"]
 
     def get_server_seed(self, rnd) -> str | None:
         return revealed_seed(rnd)
+
+    def get_deadline_left_seconds(self, rnd) -> int | None:
+        left = rnd.deadline_left
+        return None if left is None else int(left.total_seconds())
 
     def get_needs_attention(self, rnd) -> bool:
         return rnd.attention_at is not None
@@ -54,6 +61,9 @@ class RollSerializer(serializers.Serializer):
 
 class RollLogSerializer(serializers.Serializer):
     seed_commitment = serializers.CharField()
+    dice_campaign = serializers.IntegerField(
+        help_text="R-DICE-2: the campaign id in the draw messages (differs from the campaign's "
+                  "own for a round imported from an archive).")
     server_seed = serializers.CharField(allow_null=True)
     rolls = RollSerializer(many=True)
 

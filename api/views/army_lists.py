@@ -15,7 +15,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from api.base import error_responses
+from api.base import advance_if_ready, error_responses
 from api.parsers import SafeMultiPartParser
 from api.serializers.army_lists import (
     FILE_INPUT,
@@ -99,6 +99,7 @@ class ListSubmit(BattleScoped):
         if _content_length(request) > MAX_BODY:
             raise PayloadTooLarge()
         army_list = army_list_submit(battle=battle, player=player, parsed=parse(request))
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return Response(list_dict(army_list), status=status.HTTP_201_CREATED)
 
 

@@ -9,7 +9,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
 
-from api.base import CampaignScoped, error_responses
+from api.base import CampaignScoped, advance_if_ready, error_responses
 from api.pagination import Pagination
 from api.serializers.battles import BattleFilter, BattleSerializer, DisputeInput, ResultInput
 from api.serializers.common import page_of
@@ -85,6 +85,7 @@ class BattleResult(BattleScoped):
         else:
             raise exceptions.PermissionDenied("Only the battle's participants or the campaign "
                                               "admin may enter its result.")
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return Response(BattleSerializer(self.get_battle()).data)
 
 
@@ -107,6 +108,7 @@ class ResultConfirm(ResultAnswer):
         follow-up starts at once (R-CON-6)."""
         battle, player = self.answering()
         reporting.battle_result_confirm(battle=battle, player=player)
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return Response(BattleSerializer(self.get_battle()).data)
 
 

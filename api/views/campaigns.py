@@ -77,7 +77,7 @@ class CampaignDetail(CampaignScoped):
     def patch(self, request, campaign_id):
         self.require_admin()
         data = _validated(CampaignUpdateSerializer, request.data)
-        campaign = services.campaign_update(campaign=self.campaign, **data)
+        campaign = services.campaign_update(campaign=self.campaign, actor=request.user, **data)
         return Response(CampaignSerializer(campaign).data)
 
 
@@ -108,7 +108,7 @@ class PlayerList(CampaignScoped, GenericAPIView):
     def post(self, request, campaign_id):
         self.require_admin()
         data = _validated(PlayerAddSerializer, request.data)
-        player = services.player_add(campaign=self.campaign, **data)
+        player = services.player_add(campaign=self.campaign, actor=request.user, **data)
         return Response(self.get_serializer(player).data, status=status.HTTP_201_CREATED)
 
 

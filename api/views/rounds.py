@@ -19,7 +19,12 @@ from api.serializers.rounds import (
     VerifySerializer,
 )
 from campaigns.errors import Conflict
-from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
+from campaigns.selectors.rounds import (
+    dice_campaign_id,
+    revealed_seed,
+    verify_round,
+    visible_rolls,
+)
 from campaigns.values import parse_number
 from league.selectors.standings import live_standings
 from league.selectors.standings_history import frozen_standings
@@ -52,7 +57,8 @@ class RoundDetail(RoundScoped):
         data = DeadlineSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = round_services.round_set_deadline(rnd=rnd,
-                                                deadline=data.validated_data["phase_deadline"])
+                                                deadline=data.validated_data["phase_deadline"],
+                                                by=request.user)
         return Response(RoundSerializer(rnd, context={"is_admin": True}).data)
 
 
@@ -71,7 +77,8 @@ class Advance(CampaignScoped):
         data = AdvanceSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         rnd = round_services.campaign_advance(
-            campaign=self.campaign, expected_phase=data.validated_data.get("expected_phase"))
+            campaign=self.campaign, expected_phase=data.validated_data.get("expected_phase"),
+            by=request.user)
         return Response(RoundSerializer(rnd, context={"is_admin": True}).data)
 
 
@@ -82,6 +89,7 @@ class Rolls(RoundScoped):
         rnd = self.get_round()
         rolls = visible_rolls(rnd, full=self.is_admin)
         return Response({"seed_commitment": rnd.seed_commitment,
+                         "dice_campaign": dice_campaign_id(rnd),
                          "server_seed": revealed_seed(rnd),
                          "rolls": RollSerializer(rolls, many=True).data})
 

@@ -25,9 +25,14 @@ def late_link(battle: Battle, rnd: Round) -> bool:
 
 
 def late_deadline(battle: Battle) -> datetime | None:
+    """When a late chain link's lists window ends; None while the campaign is paused and the
+    window had not ended when the pause began (issue 19: its clock stands; the resume moves
+    it on, ``battles.services.windows``)."""
     if battle.settled_at is None:
         return None
-    return battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists"))
+    deadline = battle.settled_at + timedelta(hours=phase_hours(battle.campaign, "lists"))
+    paused_at = battle.campaign.paused_at
+    return None if paused_at is not None and deadline > paused_at else deadline
 
 
 def lists_revealed(battle: Battle, rnd: Round, now: datetime) -> bool:

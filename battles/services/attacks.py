@@ -12,6 +12,7 @@ from django.db.models import Max
 from battles.selectors.legality import attack_check
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Attack, Player, Purchase, Round, Tile
+from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
@@ -21,7 +22,9 @@ MAX_ARMIES = 10_000  # [decision] most attack armies bought at once: a bound on 
 
 
 def require_declare(rnd: Round) -> None:
-    """Purchases, declarations and withdrawals happen in the ``declare`` phase (R-RND-1)."""
+    """Purchases, declarations and withdrawals happen in the ``declare`` phase (R-RND-1), not
+    while the campaign is paused (issue 19)."""
+    check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.DECLARE:
         raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; attack armies are "
                        f"bought and attacks declared or withdrawn in the declare phase.")

@@ -19,6 +19,7 @@ from battles.selectors.chains import chain_link_attack, needs_decision
 from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
+from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
@@ -95,7 +96,9 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | Non
 
 def check_decision_open(battle: Battle) -> None:
     """409 unless the battle waits for a roll decision (R-CON-6). The API asks before it reads
-    the input; ``chain_decide`` asks again under the battle's lock."""
+    the input; ``chain_decide`` asks again under the battle's lock. Not while the campaign
+    is paused (issue 19)."""
+    check_not_paused(battle.campaign)
     if battle.chain_position >= battle.chain_length:
         raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
                        code="not_a_chain_link")
@@ -127,7 +130,8 @@ def overdue_decisions(now: datetime):
     """Won chain links whose decision is overdue, across all rounds in the battles phase."""
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_decision="",
                                         result_status=Battle.ResultStatus.CONFIRMED,
-                                        outcome__in=Battle.WON)
+                                        outcome__in=Battle.WON,
+                                        campaign__paused_at__isnull=True)  # issue 19
                   .select_related("campaign", "attack", "tile"))
     for battle in candidates:
         hours = ruleset_of(battle.campaign).confirm_hours
@@ -144,7 +148,7 @@ def chain_decisions_default_overdue(*, now: datetime) -> int:
             Round.objects.select_for_update().get(pk=battle.round_id)
             fresh = Battle.objects.select_for_update().select_related(
                 "attack", "campaign", "tile").get(pk=battle.pk)
-            if needs_decision(fresh):
+            if needs_decision(fresh) and fresh.campaign.paused_at is None:
                 default_decision(fresh, now)
                 done += 1
     return done

@@ -12,8 +12,10 @@ from battles.selectors.conquest import (
     own_won_attacks,
     won_attacks,
 )
+from battles.services.campaign_events import conquest_emit
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Player, Round, Tile
+from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
@@ -26,7 +28,9 @@ def _lock_round(rnd: Round) -> Round:
 
 def check_choice_open(rnd: Round, player: Player) -> None:
     """409 unless the player may still seal a choice (R-CON-4). The API asks before it reads
-    the input; ``conquest_choose`` asks again under the round's lock."""
+    the input; ``conquest_choose`` asks again under the round's lock. Not while the campaign
+    is paused (issue 19)."""
+    check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
         raise Conflict("Conquest choices are made in the conquest phase.")
     if ConquestChoice.objects.filter(round=rnd, player=player).exists():
@@ -91,6 +95,7 @@ def _resolve(rnd: Round, won, now=None) -> None:
     transfer_tiles(result.transfers)
     rnd.conquest_resolved_at = now or timezone.now()
     Round.objects.filter(pk=rnd.pk).update(conquest_resolved_at=rnd.conquest_resolved_at)
+    conquest_emit(round=rnd, now=rnd.conquest_resolved_at)  # issue 20
 
 
 def transfer_tiles(transfers: dict[int, int]) -> None:

@@ -29,11 +29,13 @@ from battles.selectors.lists import (
 )
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round
+from campaigns.pausing import check_not_paused
 
 
 def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
     """409 unless the battle takes lists now (module docstring). The API calls it before it
-    reads the upload."""
+    reads the upload. Not while the campaign is paused (issue 19)."""
+    check_not_paused(battle.campaign)
     if battle.status == Battle.Status.PENDING:
         raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
                        code="battle_pending")
@@ -106,7 +108,8 @@ def lists_reveal_late(*, now: datetime) -> int:
     """The periodic job's part: late chain links whose lists window ended are revealed."""
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_position__gt=1,
                                         lists_revealed_at__isnull=True,
-                                        settled_at__isnull=False)
+                                        settled_at__isnull=False,
+                                        campaign__paused_at__isnull=True)  # issue 19
                   .select_related("campaign"))
     due = [b.pk for b in candidates if late_deadline(b) <= now]
     return _reveal(Battle.objects.filter(pk__in=due), now) if due else 0

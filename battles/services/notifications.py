@@ -34,6 +34,7 @@ from campaigns.mail import (
     render_mail,
 )
 from campaigns.models import Campaign, JobRun, Player, Round
+from campaigns.selectors.absences import away_player_ids
 from rules.rounds import WAITING
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,8 @@ def notify_users(*, kind: str, campaign: Campaign, users: list, event: str, now:
     after commit. Each mail is rendered for its recipient (issue 17 point 6): language, time
     zone, display name and their one-click unsubscribe link. A constant number of queries
     whatever the number of recipients. Returns the ids of the rows queued now."""
+    if campaign.is_sandbox:  # issue 19: a sandbox notifies nobody
+        return []
     users = [u for u in {u.pk: u for u in users}.values() if u.email]
     if not users:
         return []
@@ -214,7 +217,8 @@ def notifications_resend(*, now: datetime) -> list[int]:
 
 def notifications_phase_opened(*, round: Round, now: datetime) -> list[int]:  # noqa: A002
     """Every player hears that a waiting phase opened, with its deadline (R-RND-1)."""
-    players = Player.objects.filter(campaign=round.campaign_id).values_list("pk", flat=True)
+    players = set(Player.objects.filter(campaign=round.campaign_id).values_list("pk", flat=True))
+    players -= away_player_ids(round.campaign, now)  # issue 19: away players hear nothing
     return notify_players(kind=NotificationKind.PHASE_OPENED, campaign=round.campaign,
                           players=players, event=f"round:{round.pk}:{round.phase}", now=now,
                           context=phase_context(round))
@@ -233,20 +237,22 @@ def reminder_due(rnd: Round, now: datetime) -> bool:
 def reminders_send(*, now: datetime) -> int:
     """Once per round and phase: remind who still owes input that the deadline is near."""
     soon = Round.objects.filter(phase__in=WAITING, phase_deadline__gt=now,
-                                phase_deadline__lte=now + REMINDER_BEFORE)
+                                phase_deadline__lte=now + REMINDER_BEFORE,
+                                campaign__paused_at__isnull=True)  # issue 19: paused
     reminded = 0
     for candidate in soon.values_list("pk", flat=True):
         with transaction.atomic():
             rnd = Round.objects.select_for_update().select_related("campaign").get(
                 pk=candidate)
-            if not reminder_due(rnd, now):
+            if not reminder_due(rnd, now) or rnd.campaign.paused_at is not None:
                 continue
             _, first = JobRun.objects.get_or_create(name="deadline_reminders",
                                                     key=f"{rnd.pk}:{rnd.phase}")
             if not first:
                 continue
             notify_players(kind=NotificationKind.DEADLINE_SOON, campaign=rnd.campaign,
-                           players=owing_players(rnd), event=f"round:{rnd.pk}:{rnd.phase}",
+                           players=set(owing_players(rnd)) - away_player_ids(rnd.campaign, now),
+                           event=f"round:{rnd.pk}:{rnd.phase}",
                            now=now, context=phase_context(rnd))
             reminded += 1
     return reminded

@@ -35,13 +35,16 @@ from django.utils import timezone
 from battles.models import Battle, ConquestRoll, NotificationKind, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.selectors.lists import participants
-from battles.services import notifications
+from battles.services import campaign_events, notifications
 from battles.services.chains import link_resolved
 from campaigns import access
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.mail import name_of
 from campaigns.models import Player, Round
+from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.services import admin_log
+from campaigns.services.map_facts import tile_label
 from rules.results import check_result
 
 MAX_VP = 100_000
@@ -113,8 +116,10 @@ def _write_result(battle: Battle, by, values: dict, status: str, now: datetime,
         battle.confirmed_at, battle.status = now, Battle.Status.DONE
         fields += ["confirmed_at", "status"]
     battle.save(update_fields=fields)
-    ResultChange.objects.create(battle=battle, by=by, old=old,
-                                new={**new, "reason": reason} if reason else new)
+    change = ResultChange.objects.create(battle=battle, by=by, old=old,
+                                         new={**new, "reason": reason} if reason else new)
+    if status == Battle.ResultStatus.CONFIRMED:  # issue 20: webhooks and the feed
+        campaign_events.result_confirmed_emit(battle=battle, change_id=change.pk, now=now)
     return battle
 
 
@@ -131,13 +136,32 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
     _check_changeable(rnd, battle, outcome)
     _check_values(outcome, attacker_vp, defender_vp)
+    old = result_snapshot(battle)
     battle = _write_result(battle, by_admin_user, {"outcome": outcome,
                                                    "attacker_vp": attacker_vp,
                                                    "defender_vp": defender_vp},
                            Battle.ResultStatus.CONFIRMED, now)
+    _log_entry(rnd, battle, by_admin_user, old, result_snapshot(battle))
     if rnd.phase == Round.Phase.BATTLES:
         _chain_follow_up(battle, now)
     return battle
+
+
+def _log_entry(rnd: Round, battle: Battle, by, old: dict | None, new: dict | None) -> None:
+    """Issue 19 point 6: the admin's entry, correction or settled dispute in the audit log
+    (public: members read results anyway); an unchanged result logs nothing."""
+    if old == new:
+        return
+    kind = ("result.enter" if old is None else "dispute.settle"
+            if old["status"] == Battle.ResultStatus.DISPUTED else "result.correct")
+    admin_log.record(campaign=rnd.campaign, actor=by, kind=kind, target=battle_label(battle),
+                     before=old, after=new, round=rnd)
+
+
+def battle_label(battle: Battle) -> str:
+    """The battle as the pages name it: its tile, then the sides' factions."""
+    defender = battle.defender.faction if battle.defender_id else "—"
+    return f"{tile_label(battle.tile)}: {battle.attacker.faction} – {defender}"
 
 
 def _chain_follow_up(battle: Battle, now: datetime) -> None:
@@ -183,6 +207,7 @@ def check_answer_state(battle: Battle, rnd: Round, player: Player) -> None:
 
 
 def _check_open(battle: Battle, rnd: Round) -> None:
+    check_not_paused(battle.campaign)  # issue 19: players wait; the admin still corrects
     if rnd.phase != Round.Phase.BATTLES:
         raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; players report "
                        "results in the battles phase.")
@@ -276,6 +301,8 @@ def battle_result_dispute(*, battle: Battle, player: Player, reason: str = "",
         kind=NotificationKind.DISPUTE_RAISED, campaign=battle.campaign,
         users=list(battle.campaign.admins.all()), event=event, now=now,
         context={**context, "manage_link": notifications.manage_link(battle.campaign_id)})
+    campaign_events.dispute_emit(battle=battle, by_name=context["by"], reason=reason,
+                                 change_id=_last_change(battle).pk, now=now)
     return battle
 
 
@@ -285,7 +312,8 @@ def overdue_reports(now: datetime):
     """Reports unanswered for ``confirm_hours``, across all rounds in the battles phase."""
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES,
                                         status=Battle.Status.OPEN,
-                                        result_status=Battle.ResultStatus.REPORTED)
+                                        result_status=Battle.ResultStatus.REPORTED,
+                                        campaign__paused_at__isnull=True)  # issue 19
                   .select_related("campaign"))
     for battle in candidates:
         hours = ruleset_of(battle.campaign).confirm_hours
@@ -301,6 +329,8 @@ def results_confirm_overdue(*, now: datetime) -> int:
         with transaction.atomic():
             rnd, fresh = _lock(battle)
             overdue = fresh.reported_at <= now - timedelta(hours=hours)
+            if rnd.campaign.paused_at is not None:  # paused since it was found (issue 19)
+                continue
             if rnd.phase != Round.Phase.BATTLES or fresh.status != Battle.Status.OPEN or \
                     fresh.result_status != Battle.ResultStatus.REPORTED or not overdue:
                 continue

@@ -12,11 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from battles.models import Battle, NotificationKind, ScheduleProposal
-from battles.services import notifications
+from battles.services import campaign_events, notifications
 from battles.services.lists import check_participant
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.mail import name_of
 from campaigns.models import Player, Round
+from campaigns.pausing import check_not_paused
 
 MAX_PLACE = 200
 MAX_AHEAD = timedelta(days=366)  # [decision] a date is agreed at most a year ahead
@@ -24,7 +25,9 @@ SCHEDULING_PHASES = (Round.Phase.LISTS, Round.Phase.BATTLES)
 
 
 def check_schedule_state(battle: Battle, rnd: Round) -> None:
-    """409 unless the battle's date can be agreed now (module docstring)."""
+    """409 unless the battle's date can be agreed now (module docstring); not while the
+    campaign is paused (issue 19)."""
+    check_not_paused(battle.campaign)
     if rnd.phase not in SCHEDULING_PHASES:
         raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; battles are scheduled "
                        "in the lists and battles phases.")
@@ -107,6 +110,7 @@ def schedule_accept(*, battle: Battle, player: Player, proposal_id: int | None =
     proposal.status = ScheduleProposal.Status.ACCEPTED
     proposal.save(update_fields=["status"])
     _set_date(battle, proposal.proposed_at, proposal.place, now)
+    campaign_events.date_agreed_emit(battle=battle, now=now)  # issue 20
     return battle
 
 

@@ -58,8 +58,15 @@ def revealed_seed(rnd: Round) -> str | None:
     return bytes(rnd.server_seed).hex() if rnd.seed_revealed else None
 
 
+def dice_campaign_id(rnd: Round) -> int:
+    """The campaign id in the round's draw messages (R-DICE-2): its own, but for a round
+    imported closed from an archive (``league.services.archive_import``), whose draws were
+    made in the campaign it was exported from."""
+    return rnd.dice_campaign or rnd.campaign_id
+
+
 def verify_round(rnd: Round):
     """Recompute every logged draw from the revealed seed (R-DICE-3)."""
     log = DiceRoll.objects.filter(round=rnd).order_by("counter").values(
         "counter", "purpose", "sides", "faces")
-    return verify(bytes(rnd.server_seed), log, rnd.campaign_id, rnd.number)
+    return verify(bytes(rnd.server_seed), log, dice_campaign_id(rnd), rnd.number)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, MarkerType, Player
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.services import admin_log
 from campaigns.services.accounts import time_zone_names
 from campaigns.services.seats import seat_start
 from rules.board import DEFAULT_MARKER_TYPES
@@ -84,9 +85,11 @@ def campaign_create(*, creator, name: str, ruleset: dict | None = None,
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
                     visibility=_UNSET, join_requests_open=_UNSET,
-                    time_zone=_UNSET) -> Campaign:
+                    time_zone=_UNSET, actor=None) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
-    stored normalized; an invalid one is rejected naming the key."""
+    stored normalized; an invalid one is rejected naming the key. Each change is logged
+    (issue 19 point 6): ``campaign.update`` and ``ruleset.update``, only the changed keys."""
+    settings_before, ruleset_before = _settings(campaign), ruleset_of(campaign).as_dict()
     renamed = name is not _UNSET and (name := _name(name)) != campaign.name
     if renamed:  # calendar events show the name: a rename bumps them (R-BAT-2)
         campaign.name = name
@@ -107,7 +110,24 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
     campaign.save()
     if renamed:
         campaign.refresh_from_db(fields=["name_revision"])
+    _log_update(campaign, actor, settings_before, ruleset_before)
     return campaign
+
+
+def _settings(campaign: Campaign) -> dict:
+    return {"name": campaign.name, "visibility": campaign.visibility,
+            "time_zone": campaign.time_zone, "join_requests_open": campaign.join_requests_open}
+
+
+def _log_update(campaign: Campaign, actor, settings_before: dict, ruleset_before: dict) -> None:
+    """Issue 19 point 6: settings and ruleset changes, public (members read both anyway)."""
+    for kind, before, after in (
+            ("campaign.update", settings_before, _settings(campaign)),
+            ("ruleset.update", ruleset_before, ruleset_of(campaign).as_dict())):
+        old, new = admin_log.changed(before, after)
+        if new or old:
+            admin_log.record(campaign=campaign, actor=actor, kind=kind, target=campaign.name,
+                             before=old, after=new)
 
 
 def _user(user, username):
@@ -146,9 +166,10 @@ def _faction(faction) -> str:
 
 @transaction.atomic
 def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", user=None,
-               username: str | None = None) -> Player:
+               username: str | None = None, actor=None) -> Player:
     """Enrol a user (a User, a user id, or by ``username``) as a player. A user joins a
-    campaign once; the player starts with ``starting_requisition`` (R-ECO-1)."""
+    campaign once; the player starts with ``starting_requisition`` (R-ECO-1). Logged as
+    ``player.add`` (issue 19 point 6; the seat's public facts, never the account's name)."""
     member = _user(user, username)
     faction, colour = _faction(faction), _colour(colour)
     # Lock the campaign so two concurrent enrolments of one user can not both pass the check.
@@ -165,4 +186,6 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
     except IntegrityError:  # a concurrent enrolment where row locks are not available
         raise again from None
     seat_start(player)  # the seat's history starts with its first holder (issue 17)
+    admin_log.record(campaign=campaign, actor=actor, kind="player.add", target=faction,
+                     after={"faction": faction, "colour": colour})
     return player

@@ -278,7 +278,8 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
     _open_campaign(campaign)
     faction = invitation.faction or faction
     colour = invitation.colour or colour or "#888888"
-    player = player_add(campaign=campaign, user=user, faction=faction, colour=colour)
+    player = player_add(campaign=campaign, user=user, faction=faction, colour=colour,
+                        actor=user)
     try:
         with transaction.atomic():
             InvitationUse.objects.create(invitation=invitation, user=user, player=player)
@@ -383,7 +384,7 @@ def join_request_accept(*, join_request: JoinRequest, by, faction, colour="#8888
     campaign = join_request.campaign
     _open_campaign(campaign)
     player = player_add(campaign=campaign, user=join_request.user, faction=faction,
-                        colour=colour or "#888888")
+                        colour=colour or "#888888", actor=by)
     join_request.status = JoinRequest.Status.ACCEPTED
     join_request.player, join_request.decided_by = player, by
     join_request.decided_at = timezone.now()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, DomainError
 from campaigns.models import Campaign, Player
+from campaigns.services import admin_log
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from campaigns.services.campaigns import _colour, _faction
 from campaigns.services.corrections import correction
@@ -61,6 +62,9 @@ def player_remove(*, player: Player, actor) -> None:
                          "tiles, battles and history stay with the campaign. Replace the "
                          "player instead (another account takes over the seat)."),
                        code="campaign_started")
+    admin_log.record(campaign=player.campaign, actor=actor, kind="player.remove",
+                     target=player.faction,
+                     before={"faction": player.faction, "colour": player.colour})
     player.delete()
 
 

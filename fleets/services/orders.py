@@ -8,6 +8,7 @@ from django.db import transaction
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
+from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from fleets.models import Area, Fleet, FleetOrder, Ship
@@ -24,7 +25,10 @@ from rules.ship_values import NAME_LIMIT
 
 
 def require_declare(rnd: Round | None, what: str) -> Round:
-    """Orders and transport happen in the ``declare`` phase (R-RND-1, R-FLT-4, R-FLT-8)."""
+    """Orders and transport happen in the ``declare`` phase (R-RND-1, R-FLT-4, R-FLT-8), not
+    while the campaign is paused (issue 19)."""
+    if rnd is not None:
+        check_not_paused(rnd.campaign)
     if rnd is None or rnd.phase != Round.Phase.DECLARE:
         phase = "no round" if rnd is None else f"round {rnd.number} in the {rnd.phase} phase"
         raise Conflict(f"{what} only in the declare phase (the campaign has {phase}).")
@@ -33,7 +37,9 @@ def require_declare(rnd: Round | None, what: str) -> Round:
 
 def require_not_resolving(rnd: Round | None) -> None:
     """[reading] R-FLT-5: standing orders change at any time but while the fleets phase runs
-    (the resolution reads them)."""
+    (the resolution reads them). Not while the campaign is paused (issue 19)."""
+    if rnd is not None:
+        check_not_paused(rnd.campaign)
     if rnd is not None and rnd.phase == Round.Phase.FLEETS:
         raise Conflict("The fleets phase is being resolved; standing orders are locked.")
 

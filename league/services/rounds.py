@@ -9,19 +9,22 @@ The periodic job only finds due rounds and hands each to its own task
 backoff and at last marks the round "needs attention" (``round_mark_attention``)."""
 
 import logging
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from campaigns import pausing
 from campaigns.enqueue import enqueue, enqueue_on_commit
 from campaigns.errors import Conflict
 from campaigns.mail import absolute, mail_users_now
 from campaigns.models import Campaign, Round
 from campaigns.selectors.rounds import current_round, phase_deadline
+from campaigns.services import admin_log
 from league.phases import EVERY_MINUTE, TABLE
 from rules.dice import commitment, new_seed
 from rules.rounds import AUTOMATIC, WAITING, next_phase
@@ -86,6 +89,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     rnd = _lock(round_id)
     if expected_phase is not None and rnd.phase != expected_phase:
         return rnd
+    check_not_advancing_paused(rnd.campaign)  # issue 19: nothing advances while paused
     following = next_phase(rnd.phase)
     if following is None:
         raise Conflict("The round is closed; the next round is already open.")
@@ -101,14 +105,16 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
 
 @transaction.atomic
 def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
-                     now: datetime | None = None) -> Round:
+                     now: datetime | None = None, by=None) -> Round:
     """The admin's "next phase" (R-RND-2): starts round 1 if none is open, else leaves the
     current phase (running an automatic phase's job first); returns the campaign's current
     round. With ``expected_phase``, a round that already moved on is left as it is; without
     it, an advance within ``ROUND_ADVANCE_MIN_SECONDS`` of the campaign's previous one is
-    refused, so repeated or parallel calls cannot skip phases."""
+    refused, so repeated or parallel calls cannot skip phases. Refused while the campaign is
+    paused (issue 19); logged as ``round.advance`` by ``by`` (issue 19 point 6)."""
     now = now or timezone.now()
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)  # one advance at a time
+    check_not_advancing_paused(campaign)
     if expected_phase is None:
         _refuse_too_soon(campaign, now)
     current = current_round(campaign)
@@ -119,7 +125,19 @@ def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
     else:
         round_advance(round_id=current.pk, expected_phase=current.phase, now=now)
     Campaign.objects.filter(pk=campaign.pk).update(last_advanced_at=now)
-    return current_round(campaign)
+    result = current_round(campaign)
+    admin_log.record(campaign=campaign, actor=by, kind="round.advance",
+                     target=f"round {result.number}", round=result,
+                     before={"phase": current.phase if current else None},
+                     after={"phase": result.phase})
+    return result
+
+
+def check_not_advancing_paused(campaign: Campaign) -> None:
+    """Issue 19 point 3: a paused campaign's round stays where it is [reading R-RND-2]."""
+    if campaign.paused_at is not None:
+        raise Conflict(_("The campaign is paused; resume it first, then advance."),
+                       code=pausing.CODE)
 
 
 def _refuse_too_soon(campaign: Campaign, now: datetime) -> None:
@@ -145,24 +163,47 @@ def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = Non
     rnd = _lock(round_id)
     if rnd.phase != phase or phase not in AUTOMATIC:
         return rnd
+    if rnd.campaign.paused_at is not None:  # issue 19: the resume schedules it again
+        return rnd
     return round_advance(round_id=round_id, expected_phase=phase, now=now)  # runs the job
 
 
 @transaction.atomic
-def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None = None) -> Round:
+def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None = None,
+                       by=None) -> Round:
     """The admin moves the current phase's deadline (R-RND-1). A lists deadline that has
     passed stays: the lists are visible from then on (R-ARM-3) and must not be hidden again
-    and replaced; the periodic job moves the round on."""
+    and replaced; the periodic job moves the round on. While the campaign is paused the
+    deadline only grows by hours (``league.services.pause.round_extend_deadline``). Logged as
+    ``round.deadline`` (issue 19 point 6)."""
     rnd = _lock(rnd.pk)
+    check_deadline_movable(rnd, now or timezone.now())
+    if rnd.campaign.paused_at is not None:
+        raise Conflict(_("The campaign is paused: its deadline resumes with the time it had "
+                         "left. Extend it by hours, or resume first and then set it."),
+                       code=pausing.CODE)
+    before = rnd.phase_deadline
+    Round.objects.filter(pk=rnd.pk).update(phase_deadline=deadline)
+    rnd.phase_deadline = deadline
+    admin_log.record(campaign=rnd.campaign, actor=by, kind="round.deadline",
+                     target=f"round {rnd.number}", round=rnd,
+                     before={"deadline": _iso(before)}, after={"deadline": _iso(deadline)})
+    return rnd
+
+
+def check_deadline_movable(rnd: Round, now: datetime) -> None:
+    """The current phase's deadline may move: the phase waits for players (R-RND-1) and it is
+    not a lists deadline that passed (R-ARM-3)."""
     if rnd.phase not in WAITING:
         raise Conflict(f"The {rnd.phase} phase has no deadline.")
     if rnd.phase == Round.Phase.LISTS and rnd.phase_deadline is not None \
-            and rnd.phase_deadline <= (now or timezone.now()):
+            and rnd.phase_deadline <= now:
         raise Conflict("The lists deadline has passed and the army lists are revealed "
                        "(R-ARM-3); it cannot move any more.", code="lists_revealed")
-    Round.objects.filter(pk=rnd.pk).update(phase_deadline=deadline)
-    rnd.phase_deadline = deadline
-    return rnd
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.astimezone(UTC).isoformat() if moment else None
 
 
 def due_rounds(now: datetime) -> list[tuple[int, str]]:
@@ -176,7 +217,9 @@ def due_rounds(now: datetime) -> list[tuple[int, str]]:
            | Q(phase__in=AUTOMATIC, phase_started_at__lte=stuck)
            | Q(phase__in=AUTOMATIC, phase_started_at__isnull=True))
     calm = Q(attention_at__isnull=True) | Q(attention_at__lte=retry)
-    return list(Round.objects.filter(due & calm).order_by("pk").values_list("pk", "phase"))
+    running = Q(campaign__paused_at__isnull=True)  # issue 19: a paused campaign waits
+    return list(Round.objects.filter(due & calm & running).order_by("pk")
+                .values_list("pk", "phase"))
 
 
 def _claim(round_id: int) -> Round | None:
@@ -189,6 +232,8 @@ def _claim(round_id: int) -> Round | None:
 def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
     rnd = _claim(round_id)
     if rnd is None or rnd.phase != phase or phase not in WAITING:
+        return rnd
+    if rnd.campaign.paused_at is not None:  # paused since it was found due (issue 19)
         return rnd
     if rnd.phase_deadline is None or rnd.phase_deadline > now:  # the admin moved it
         return rnd
@@ -259,6 +304,7 @@ def advance_due_rounds(now: datetime | None = None) -> int:
     (``league.tasks.run_due_round``), then run the every-minute steps, each on its own.
     Without a broker (eager mode), or when the broker cannot take the task, the round is run
     here, in-process, and fails alone. Returns how many rounds were due."""
+    from league.services.readiness import readiness_sweep  # it imports this module
     from league.tasks import run_due_round  # the task module imports this one
 
     now = now or timezone.now()
@@ -268,6 +314,7 @@ def advance_due_rounds(now: datetime | None = None) -> int:
                 or not enqueue(run_due_round, round_id, phase, now.isoformat()):
             _run_locally(round_id, phase, now)
     _run_every_minute(now)
+    readiness_sweep(now=now)  # issue 19: early advance of phases everyone is done with
     return len(due)
 
 

@@ -54,7 +54,9 @@ def world():
     s = Session()
     admin = s.as_(staff)
     campaign = admin.post("/api/v1/campaigns/", {"name": "Season 1", "visibility": "private",
-                                                  "ruleset": {"income_per_tile": 1}})
+                                                  "ruleset": {"income_per_tile": 1,
+                                                              # issue 19: the admin steps
+                                                              "early_advance": False}})
     assert campaign.status_code == 201, campaign.content
     cid = campaign.json()["id"]
     base = f"/api/v1/campaigns/{cid}/"

@@ -356,6 +356,8 @@ def page_posts(scope: Scope) -> list[tuple[str, str]]:
 # page makes the user's feed address on first use; an invitation link's limits are all
 # optional, so a post without them makes an unlimited link, issue 17).
 ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link",
+                         "campaigns:manage-sandbox",  # issue 19 point 7: a private copy
+                         "campaigns:manage-pause",  # issue 19 point 3: the reason is optional
                          # issue 18 map editor: removing an area, fleet, ship or hazard;
                          # coastal borders are checkboxes, none ticked clears them
                          "campaigns:map-editor-borders",

@@ -111,6 +111,31 @@ def join_request(s: Scope) -> dict:
     return {"campaign_id": s.campaign, "request_id": found.pk}
 
 
+def absence(s: Scope) -> dict:
+    """A future absence of the player's seat (issue 19 point 5); withdrawing it: 204."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from campaigns.models import Absence, Campaign, Player
+    from campaigns.selectors.absences import campaign_day
+
+    day = campaign_day(Campaign.objects.get(pk=s.campaign), timezone.now()) + timedelta(days=3)
+    seat = Player.objects.get(campaign_id=s.campaign, user__username="anna")
+    found, _ = Absence.objects.get_or_create(player=seat, starts_on=day, ends_on=day)
+    return {"campaign_id": s.campaign, "absence_id": found.pk}
+
+
+def webhook(s: Scope) -> dict:
+    """A webhook of the scope's campaign (issue 20), made for the row (rolled back with it)."""
+    from campaigns.models import Webhook
+
+    found, _ = Webhook.objects.get_or_create(
+        campaign_id=s.campaign, url="https://hooks.example.org/matrix",
+        defaults={"kind": "json", "events": ["round_closed"], "secret": "matrix-secret"})
+    return {"campaign_id": s.campaign, "hook_id": found.pk}
+
+
 ALL_200 = (200,) * 6
 NOT_FOUND = (404,) * 6
 READ = (404, 404, 200, 200, 200, 200)  # members, or anyone if public
@@ -118,6 +143,8 @@ MEMBERS = (401, 404, 200, 200, 200, 200)
 MEMBERS_PUBLIC = (401, 403, 200, 200, 200, 200)
 ADMIN_400 = (401, 404, 403, 403, 400, 400)
 SIGNED_IN = (401, 200, 200, 200, 200, 200)
+ADMIN_ONLY = (401, 404, 403, 403, 200, 200)  # issue 20 webhooks
+ADMIN_ONLY_PUBLIC = (401, 403, 403, 403, 200, 200)
 
 ROWS: dict[tuple[str, str], Row] = {
     ("token", "POST"): Row(none, (400,) * 6),
@@ -139,6 +166,11 @@ ROWS: dict[tuple[str, str], Row] = {
     ("admin-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
     ("admin-detail", "DELETE"): Row(admin, (401, 404, 403, 403, 409, 409),
                                     (401, 403, 403, 403, 409, 409)),
+    # issue 19 point 1: the organiser's dashboard and nudges, campaign admins only
+    ("dashboard", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
+                              (401, 403, 403, 403, 200, 200)),
+    ("nudges", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
+                            (401, 403, 403, 403, 200, 200)),
     ("my-notifications", "GET"): Row(camp, (401, 404, 200, 200, 403, 403),
                                      (401, 403, 200, 200, 403, 403)),
     ("my-notifications", "PATCH"): Row(camp, (401, 404, 200, 200, 403, 403)),
@@ -254,6 +286,43 @@ ROWS: dict[tuple[str, str], Row] = {
     ("player-detail", "DELETE"): Row(seat, (401, 404, 403, 403, 409, 409),
                                      (401, 403, 403, 403, 409, 409)),
     ("player-replace", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    # issue 19 point 6: the audit log; members read the public entries, admins all
+    ("audit-log", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
+    # issue 19 point 5: absences; members read the dates, a player withdraws their own
+    ("absence-list", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
+    ("absence-list", "POST"): Row(camp, (401, 404, 400, 400, 400, 400),
+                                  (401, 403, 400, 400, 400, 400)),
+    ("absence-detail", "DELETE"): Row(absence, (401, 404, 204, 403, 204, 204),
+                                      (401, 403, 204, 403, 204, 204)),
+    # issue 19 point 7: the archive (admins; no hidden facts of the open round), importing
+    # one (staff users, as creating a campaign), the sandbox copy (admins)
+    ("campaign-archive", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
+                                     (401, 403, 403, 403, 200, 200)),
+    ("campaign-import", "POST"): Row(none, (401, 403, 403, 403, 403, 400)),
+    ("campaign-sandbox", "POST"): Row(camp, (401, 404, 403, 403, 201, 201),
+                                      (401, 403, 403, 403, 201, 201)),
+    # issue 19 point 3: pause, resume (409: not paused), extend ({} has no hours: 400)
+    ("campaign-pause", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
+                                    (401, 403, 403, 403, 200, 200)),
+    ("campaign-resume", "POST"): Row(camp, (401, 404, 403, 403, 409, 409),
+                                     (401, 403, 403, 403, 409, 409)),
+    ("round-extend", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    # issue 19 point 2: "done for this phase"; members read the counts, players mark
+    ("round-current-done", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
+    ("round-current-done", "POST"): Row(camp, (401, 404, 201, 201, 403, 403),
+                                        (401, 403, 201, 201, 403, 403)),
+    ("round-current-done", "DELETE"): Row(camp, (401, 404, 200, 200, 403, 403),
+                                          (401, 403, 200, 200, 403, 403)),
+    # issue 20: webhooks, campaign admins only ({} has no URL: 400; the test event: 202)
+    ("webhook-list", "GET"): Row(camp, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
+    ("webhook-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("webhook-detail", "GET"): Row(webhook, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
+    ("webhook-detail", "PATCH"): Row(webhook, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
+    ("webhook-detail", "DELETE"): Row(webhook, (401, 404, 403, 403, 204, 204),
+                                      (401, 403, 403, 403, 204, 204)),
+    ("webhook-deliveries", "GET"): Row(webhook, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
+    ("webhook-test", "POST"): Row(webhook, (401, 404, 403, 403, 202, 202),
+                                  (401, 403, 403, 403, 202, 202)),
 }
 
 

@@ -185,6 +185,8 @@ def path_values(campaign: Campaign, path: str, tokens: dict[int, list[str]]) -> 
             choices[name] = ids(campaign.players.all())
         elif name == "user_id":  # issue 17 follow-up: the campaign's admins
             choices[name] = ids(campaign.admins.all())
+        elif name == "hook_id":  # issue 20: the campaign's webhooks
+            choices[name] = ids(campaign.webhooks.all())
         elif name not in ("campaign_id", "number", "attack_id"):
             raise AssertionError(f"no ids for {{{name}}} in {path}")
     if "attack_id" in names:  # an attack and its round's number

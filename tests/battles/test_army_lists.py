@@ -126,6 +126,7 @@ def test_r_arm_3_a_list_is_replaced_until_both_are_in(lg, battle):
 
 
 def test_r_arm_3_both_lists_in_reveals_them_and_locks_them(lg, battle):
+    lg.set_rules(early_advance=False)  # issue 19: else the lists phase ends with both in
     assert api(lg.a.user).post(url(lg, battle), CAPTAIN, format="json").status_code == 201
     assert api(lg.b.user).post(url(lg, battle), entries_list(("Warboss", 120)),
                                format="json").status_code == 201
@@ -251,7 +252,7 @@ def test_huge_uploads_are_413_and_odd_content_types_are_refused(lg, battle):
 
 
 def test_r_atk_4_a_neutral_garrison_battle_has_one_list_replaceable_until_the_deadline(lg):
-    lg.set_rules(neutral_needs_battle=True)
+    lg.set_rules(neutral_needs_battle=True, early_advance=False)  # issue 19: see above
     alpha = lg.planet()
     row(alpha, lg.a, (0,))
     attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, None))

@@ -127,6 +127,7 @@ def test_issue_14_2_schema_documents_expected_phase(client, db):
 @pytest.mark.django_db(transaction=True)
 def test_issue_14_3_a_failing_enqueue_neither_fails_the_advance_nor_loses_the_job(monkeypatch):
     lg = make_league()
+    lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
     rnd = campaign_start(campaign=lg.campaign)
 
     def broker_down(*args, **kwargs):
@@ -163,6 +164,7 @@ def broker_on_a_closed_port():
 @pytest.mark.django_db(transaction=True)
 def test_issue_14_3_admin_advance_into_fleets_with_the_broker_down(broker_on_a_closed_port):
     lg = make_league()
+    lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
     rnd = campaign_start(campaign=lg.campaign)
     client = client_for(lg.admin)
     started = time.monotonic()
@@ -197,6 +199,7 @@ def two_due_campaigns(db):
     past = timezone.now() - timedelta(minutes=1)
     rounds = {}
     for lg in (healthy, broken):
+        lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
         rnd = campaign_start(campaign=lg.campaign)
         Round.objects.filter(pk=rnd.pk).update(phase_deadline=past)
         rounds[lg.campaign.name] = rnd

@@ -17,6 +17,7 @@ from tests.battles.roster_shapes import (
     kill_team_roster,
     wh40k_roster,
 )
+from tests.web.rule_text import unlinked
 from tests.worlds import ANNA_UNIT, battle_url, client_for, hand_in, page_duel
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,7 @@ def _post_file(world, battle, name: str, content: bytes, **headers):
 
 def _field_error(html: str, field: str) -> str:
     """The text of the invalid field holding input ``field``."""
-    for block in html.split('<div class="field invalid">')[1:]:
+    for block in unlinked(html).split('<div class="field invalid">')[1:]:
         block = block.split("</div>", 1)[0]
         if f'name="{field}"' in block:
             return re.sub(r"\s+", " ", block)
@@ -62,7 +63,7 @@ def test_r_arm_1_a_horus_heresy_roster_is_read_at_its_points_and_refused(page_wo
     limit = battle.point_limits[str(page_world.lg.a.pk)]
     response = _post_file(page_world, battle, "legion.rosz", horus_heresy_roster())
     assert response.status_code == 400
-    html = response.content.decode()
+    html = unlinked(response.content.decode())
     assert f"{HH_TOTAL - limit} over (R-ARM-1)" in html and "errorlist nonfield" in html
 
 

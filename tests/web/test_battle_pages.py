@@ -12,6 +12,7 @@ from battles.models import ArmyList, Battle, CalendarToken, ConquestRoll, Schedu
 from battles.services.results import battle_result_enter
 from tests.battles.tabletop import ros
 from tests.web.queries import assert_constant_queries
+from tests.web.rule_text import unlinked
 from tests.worlds import (
     ANNA_UNIT,
     BEN_UNIT,
@@ -29,7 +30,7 @@ from tests.worlds import (
 def _html(client, url: str, status: int = 200) -> str:
     response = client.get(url)
     assert response.status_code == status, (url, response.status_code)
-    return response.content.decode()
+    return unlinked(response.content.decode())
 
 
 def _roles(world, outsider):
@@ -135,7 +136,7 @@ def test_r_arm_1_a_list_over_the_limit_is_refused_with_the_excess(page_world):
     response = client_for(page_world.lg.a.user).post(battle_url(page_world, battle, "army-list/"),
                                                      {"text": f"Titan - {limit + 40}"})
     assert response.status_code == 400
-    html = response.content.decode()
+    html = unlinked(response.content.decode())
     assert "40 over (R-ARM-1)" in html and "errorlist nonfield" in html
 
 

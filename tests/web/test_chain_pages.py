@@ -8,6 +8,7 @@ from battles.models import Battle, ConquestRoll
 from battles.services.chains import chain_decide
 from battles.services.results import battle_result_enter
 from campaigns.models import Tile
+from tests.web.rule_text import unlinked
 from tests.worlds import advance_to, battle_url, client_for, declare
 
 MORAL = {"outcome": "moral_victory", "attacker_vp": 6, "defender_vp": 5}
@@ -32,7 +33,7 @@ def chain_link(page_world):
 def _html(client, url: str, **extra) -> str:
     response = client.get(url, **extra)
     assert response.status_code == 200
-    return response.content.decode()
+    return unlinked(response.content.decode())
 
 
 def test_r_con_7_chain_decision_shows_exact_odds_and_every_modifier(chain_link):

@@ -33,21 +33,21 @@ def test_members_read_the_public_corrections_in_readable_form(logged):
     assert response.status_code == 200
     html = response.content.decode()
     assert "Tile changed" in html and "Alpha (2, 0)" in html
-    assert "owner: — → " + logged.a.faction in html
-    assert "features: — → Mountain, Defence line" in html
-    assert "name: — → Peak" in html
+    assert "Owner: — → " + logged.a.faction in html
+    assert "Features: — → Mountain, Defence line" in html
+    assert "Name: — → Peak" in html
     assert "orga" in html  # who
     assert "fleet Hidden" not in html and "Ship changed" not in html  # R-FLT-7
 
 
 def test_the_admin_reads_every_entry(logged):
     html = _log(logged, logged.admin).content.decode()
-    assert "fleet Hidden" in html and "attack: 3 → 9" in html and "(hidden)" in html
+    assert "fleet Hidden" in html and "Attack: 3 → 9" in html and "(admins only)" in html
 
 
 def test_the_log_in_german(logged):
     html = _log(logged, logged.b.user, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Korrekturprotokoll" in html and "Feld geändert" in html
+    assert "Protokoll" in html and "Feld geändert" in html
     assert "Besitzer: — → " in html and "Geländemerkmale: — → Gebirge" in html
 
 

@@ -3,6 +3,7 @@ language switcher changes the language for the session."""
 
 import pytest
 
+from tests.web.rule_text import unlinked
 from tests.worlds import advance_to, client_for, declare
 
 GERMAN = {"": "Letzte Ereignisse", "map/": "Angriffserklärungen dieser Runde",
@@ -33,8 +34,8 @@ def test_the_rule_hint_and_form_help_are_german(page_world):
                        HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Du darfst dieses Feld nicht angreifen." in panel
     assert "ungenutzte Angriffsarmee" in panel
-    manage = client_for(page_world.lg.admin).get(page_world.url("manage/"),
-                                                 HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    manage = unlinked(client_for(page_world.lg.admin).get(page_world.url("manage/"),
+                                                          HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Vorgabe: 1500. Erlaubt: 0 bis 100000. (R-BON-1)" in manage
     assert "Grund-Armeepunkte" in manage
 
@@ -59,6 +60,6 @@ def test_a_refusal_is_explained_in_german(page_world):
     response = client_for(page_world.lg.a.user).post(page_world.url("map/purchase/"),
                                                      {"attack_armies": 50},
                                                      HTTP_ACCEPT_LANGUAGE="de")
-    html = response.content.decode()
+    html = unlinked(response.content.decode())
     assert response.status_code == 400
     assert "Angriffsarmeen kosten Requisition" in html and "(R-ECO-1:" in html

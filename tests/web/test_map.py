@@ -5,6 +5,7 @@ import re
 
 from campaigns.models import Attack, Round
 from tests.factories import MarkerFactory, MarkerTypeFactory
+from tests.web.rule_text import unlinked
 from tests.worlds import build_page_world, buy, client_for, declare
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -99,7 +100,7 @@ def test_an_illegal_declaration_is_refused_with_its_rule(page_world):
     response = client.post(page_world.url("map/declare/"), {"tile": page_world.tiles["free"].pk},
                            follow=True)
     assert not Attack.objects.exists()
-    html = response.content.decode()
+    html = unlinked(response.content.decode())
     assert "Refused: An attack needs an unused attack army" in html
     assert "(R-ATK-1: no attack army left" in html
 
@@ -125,7 +126,7 @@ def test_purchase_spends_requisition(page_world):
 def test_purchase_errors_sit_next_to_the_field(page_world):
     client = client_for(page_world.lg.a.user)
     too_many = client.post(page_world.url("map/purchase/"), {"attack_armies": 11})
-    html = too_many.content.decode()
+    html = unlinked(too_many.content.decode())
     assert too_many.status_code == 400
     assert re.search(r'id="id_attack_armies_error"><li>Attack armies cost requisition[^<]*'
                      r'\(R-ECO-1: 11 attack armies cost 11', html)

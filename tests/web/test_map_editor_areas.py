@@ -10,6 +10,7 @@ import pytest
 from campaigns.models import AdminAction
 from fleets.models import Area, Fleet, SeaHazard, Ship
 from tests.factories import AreaFactory, FleetFactory, SeaHazardFactory, ShipFactory
+from tests.web.rule_text import unlinked
 from tests.worlds import client_for, make_league, tile
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +41,7 @@ def world():
 
 def page(response) -> str:
     assert response.status_code in (200, 400, 409), response.status_code
-    return response.content.decode()
+    return unlinked(response.content.decode())
 
 
 def test_only_the_admin_opens_the_editor(world):

@@ -19,6 +19,7 @@ from fleets.selectors.fleets import ship_data
 from fleets.services import odds as odds_service
 from tests.factories import FleetFactory, ShipFactory
 from tests.web.queries import assert_constant_queries
+from tests.web.rule_text import unlinked
 from tests.worlds import FLEET_SECRETS, client_for, datasheet
 from web.views import odds as odds_view
 
@@ -53,7 +54,7 @@ def _post(w, user, status=200, headers=None, **fields):
     data.update({f"odds-{key}": value for key, value in fields.items()})
     response = client_for(user).post(_url(w, "odds/"), data, **(headers or {}))
     assert response.status_code == status, response.content.decode()[-3000:]
-    return response.content.decode()
+    return unlinked(response.content.decode())
 
 
 def _rows(html: str) -> dict[str, tuple[float, float, float]]:

@@ -16,6 +16,7 @@ from fleets.models import NavalBattle
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
 from rules.text import walk_text
 from web.forms.common import LocalDateTimeField
+from web.forms.weekly import weekly_field_for, weekly_fields, weekly_initial, weekly_ruleset
 
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
 
@@ -29,6 +30,20 @@ class PlayerAddForm(forms.Form):
 
 class DeadlineForm(forms.Form):
     phase_deadline = LocalDateTimeField(label=_("Deadline"))  # the person's zone (issue 17)
+
+
+class ExtendForm(forms.Form):
+    """Issue 19 point 3: the current deadline, this many hours later (R-RND-1)."""
+
+    hours = forms.IntegerField(label=_("Hours"), min_value=PHASE_HOURS_RANGE[0],
+                               max_value=PHASE_HOURS_RANGE[1], initial=24)
+
+
+class PauseForm(forms.Form):
+    """Issue 19 point 3: the reason is shown on every page of the campaign while paused."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=200, required=False,
+                             help_text=_("Shown to everyone on every page of the campaign."))
 
 
 class AdvanceForm(forms.Form):
@@ -181,6 +196,7 @@ class RulesetForm(forms.Form):
                 min_value=low, max_value=high,
                 help_text=_help(_("How long players have before the deadline."), default,
                                 "R-RND-1", _bounds(low, high)))
+        self.fields.update(weekly_fields())  # issue 19 point 4
         for name, spec in KEYS.items():
             self.fields[name] = _key_field(name, spec)
 
@@ -189,12 +205,14 @@ class RulesetForm(forms.Form):
         initial = {k: v for k, v in ruleset.items() if k != "phase_hours"}
         for phase, hours in ruleset.get("phase_hours", {}).items():
             initial[PHASE_FIELD.format(phase)] = hours
+        initial.update(weekly_initial(ruleset.get("weekly_deadlines") or {}))
         return initial
 
     def ruleset(self) -> dict:
         data = self.cleaned_data
         result = {name: data[name] for name in KEYS}
         result["phase_hours"] = {p: data[PHASE_FIELD.format(p)] for p in PHASE_HOURS_DEFAULTS}
+        result["weekly_deadlines"] = weekly_ruleset(data)
         return result
 
     @staticmethod
@@ -203,4 +221,6 @@ class RulesetForm(forms.Form):
         key = (service_field or "").removeprefix("ruleset.")
         if key.startswith("phase_hours."):
             return PHASE_FIELD.format(key.split(".", 1)[1])
+        if key.startswith("weekly_deadlines"):
+            return weekly_field_for(key)
         return key or None

@@ -1,10 +1,25 @@
-"""The corrections log in readable form (issue 18): each ``AdminAction`` as who, when, a
-translated label of what was done, to what, and a row per changed fact (before -> after).
-Kinds or facts this module does not know show as their codes."""
+"""The audit log in readable form (issue 18 corrections, issue 19 point 6): each ``AdminAction``
+as who (or "automatic"), when, a translated label of what was done, to what, and a row per
+changed fact (before -> after) in the game's words: phases and outcomes translated, results as
+"Victory 12 : 4 (confirmed)", ruleset keys by their form labels. Times are handed to the template
+as datetimes (``*_at``) so that it shows them with ``|local_time`` in the reader's zone. Kinds or
+facts this module does not know show as their codes."""
 
+import re
+from datetime import date, datetime
+
+from django.utils import formats
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.dates import WEEKDAYS as WEEKDAY_NAMES
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from battles.models import Battle
+from campaigns.models import Campaign, Round
+from campaigns.selectors.admin_log import KIND_GROUPS
+from rules.ruleset import WEEKDAYS
+from web.forms.manage import CHOICE_LABELS, KEY_LABELS
 from web.templatetags.feldzug import feature_label
 
 KIND_LABELS = {
@@ -35,11 +50,43 @@ KIND_LABELS = {
     "hazard.create": gettext_lazy("Hazard placed"),
     "hazard.update": gettext_lazy("Hazard changed"),
     "hazard.delete": gettext_lazy("Hazard removed"),
+    "player.add": gettext_lazy("Player added"),
+    "player.remove": gettext_lazy("Player removed"),
     "player.update": gettext_lazy("Player changed"),
     "player.replace": gettext_lazy("Seat handed over"),
     "admin.add": gettext_lazy("Admin named"),
     "admin.remove": gettext_lazy("Admin removed"),
+    # issue 19 point 6
+    "result.enter": gettext_lazy("Result entered"),
+    "result.correct": gettext_lazy("Result corrected"),
+    "dispute.settle": gettext_lazy("Dispute settled"),
+    "campaign.update": gettext_lazy("Campaign settings changed"),
+    "ruleset.update": gettext_lazy("Ruleset changed"),
+    "round.advance": gettext_lazy("Phase advanced"),
+    "round.early_advance": gettext_lazy("Phase advanced early"),
+    "round.deadline": gettext_lazy("Deadline moved"),
+    "round.extend": gettext_lazy("Deadline extended"),
+    "campaign.pause": gettext_lazy("Campaign paused"),
+    "campaign.resume": gettext_lazy("Campaign resumed"),
+    "nudge": gettext_lazy("Players nudged"),
+    "campaign.export": gettext_lazy("Campaign exported"),
+    "sandbox.create": gettext_lazy("Sandbox created"),
+    "campaign.import": gettext_lazy("Campaign imported from an archive"),  # issue 19 point 7
+    "absence.create": gettext_lazy("Absence marked"),
+    "absence.delete": gettext_lazy("Absence removed"),
+    "webhook.create": gettext_lazy("Webhook added"),  # issue 20
+    "webhook.update": gettext_lazy("Webhook changed"),
+    "webhook.delete": gettext_lazy("Webhook removed"),
 }
+
+GROUP_LABELS = {
+    "rounds": gettext_lazy("Rounds"),
+    "results": gettext_lazy("Results"),
+    "map": gettext_lazy("Map & fleets"),
+    "players": gettext_lazy("Players"),
+    "settings": gettext_lazy("Settings"),
+}
+assert GROUP_LABELS.keys() == KIND_GROUPS.keys()
 
 FIELD_LABELS = {
     "name": gettext_lazy("name"),
@@ -54,8 +101,35 @@ FIELD_LABELS = {
     "type": gettext_lazy("type"),
     "link": gettext_lazy("link"),
     "areas": gettext_lazy("areas"),
+    # issue 19 point 6
+    "result": gettext_lazy("result"),
+    "visibility": gettext_lazy("visibility"),
+    "time_zone": gettext_lazy("time zone"),
+    "join_requests_open": gettext_lazy("join requests"),
+    "faction": gettext_lazy("faction"),
+    "colour": gettext_lazy("colour"),
+    "phase": gettext_lazy("phase"),
+    "deadline": gettext_lazy("deadline"),
+    "phase_deadline": gettext_lazy("deadline"),
+    "hours": gettext_lazy("hours"),
+    "reason": gettext_lazy("reason"),
+    "players": gettext_lazy("players"),
+    "from": gettext_lazy("from"),
+    "to": gettext_lazy("to"),
+    "note": gettext_lazy("note"),
+    "paused_at": gettext_lazy("paused since"),
+    "left_seconds": gettext_lazy("time left"),
+    "rounds": gettext_lazy("rounds"),
+    "sandbox": gettext_lazy("sandbox"),
+    "phase_hours": gettext_lazy("hours per phase"),
+    "weekly_deadlines": gettext_lazy("weekly deadlines"),
+    **KEY_LABELS,
 }
 
+RESULT_KINDS = frozenset({"result.enter", "result.correct", "dispute.settle"})
+PHASE_KEYS = frozenset({"phase", "phase_hours", "weekly_deadlines"})
+DATETIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
+DATE = re.compile(r"\d{4}-\d\d-\d\d")
 NOTHING = "—"
 
 
@@ -63,8 +137,39 @@ def kind_label(kind: str) -> str:
     return str(KIND_LABELS.get(kind, kind))
 
 
+def field_label(key: str) -> str:
+    return capfirst(str(FIELD_LABELS.get(key, key)))
+
+
+def _choice(choices, value) -> str:
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return str(value)
+
+
+def result_text(value: dict) -> str:
+    """``Victory 12 : 4 (confirmed)`` (R-BAT-3): outcome, points, status."""
+    outcome = _choice(Battle.Outcome, value.get("outcome"))
+    text = f"{outcome} {value.get('attacker_vp')} : {value.get('defender_vp')}"
+    if value.get("status"):
+        text += f" ({_choice(Battle.ResultStatus, value['status'])})"
+    return text
+
+
+def _phase_map(key: str, value: dict) -> str:
+    """``phase_hours`` {phase: hours} or ``weekly_deadlines`` {phase: {weekday, time}}."""
+    parts = []
+    for phase, item in value.items():
+        if isinstance(item, dict) and item.get("weekday") in WEEKDAYS:
+            weekday = WEEKDAY_NAMES[WEEKDAYS.index(item["weekday"])]
+            item = f"{weekday} {item.get('time', '')}".strip()
+        parts.append(f"{_choice(Round.Phase, phase)}: {value_text(key, item)}")
+    return "; ".join(parts)
+
+
 def value_text(key: str, value) -> str:
-    if value is None or value == [] or value == "":
+    if value is None or value == [] or value == "" or value == {}:
         return NOTHING
     if isinstance(value, bool):
         return _("yes") if value else _("no")
@@ -74,26 +179,64 @@ def value_text(key: str, value) -> str:
         shown = [feature_label(v) if key == "features" else v for v in value]
         return ", ".join(value_text("", v) for v in shown)
     if isinstance(value, dict):
+        if "outcome" in value:
+            return result_text(value)
+        if key in PHASE_KEYS:
+            return _phase_map(key, value)
         return "; ".join(f"{FIELD_LABELS.get(k, k)}: {value_text(k, v)}"
                          for k, v in value.items())
+    if key == "phase":
+        return _choice(Round.Phase, value)
+    if key == "left_seconds" and isinstance(value, int):
+        return f"{value // 3600} h {value % 3600 // 60:02d} min"
+    if key == "visibility":
+        return _choice(Campaign.Visibility, value)
+    if isinstance(value, str) and value in CHOICE_LABELS:
+        return str(CHOICE_LABELS[value])
+    if isinstance(value, str) and DATE.fullmatch(value) and parse_date(value):
+        return formats.date_format(parse_date(value), "SHORT_DATE_FORMAT")
     return str(value)
 
 
-def change_rows(before, after) -> list[dict]:
-    """One row per fact that an entry records: its label, before and after."""
+def _side(key: str, value, present: bool) -> dict:
+    """One side of a change: its text, or the time (``at``) the template shows localized."""
+    if present and isinstance(value, str) and DATETIME.match(value):
+        moment = parse_datetime(value)
+        if isinstance(moment, datetime) and moment.tzinfo is not None:
+            return {"text": "", "at": moment}
+    if isinstance(value, date) and not isinstance(value, datetime):
+        return {"text": formats.date_format(value, "SHORT_DATE_FORMAT"), "at": None}
+    return {"text": value_text(key, value) if present else NOTHING, "at": None}
+
+
+def _row(key: str, old, new, has_old: bool, has_new: bool) -> dict:
+    before, after = _side(key, old, has_old), _side(key, new, has_new)
+    return {"field": field_label(key) if key else "", "before": before["text"],
+            "after": after["text"], "before_at": before["at"], "after_at": after["at"]}
+
+
+def change_rows(before, after, kind: str = "") -> list[dict]:
+    """One row per fact that an entry records: its label, before and after. A result entry
+    (``result.*``, ``dispute.settle``) is one row, the result as a whole."""
+    if kind in RESULT_KINDS:
+        return [_row("result", before, after, before is not None, after is not None)]
     if isinstance(before, dict) or isinstance(after, dict):
-        old, new = before if isinstance(before, dict) else {}, after if isinstance(
-            after, dict) else {}
+        old = before if isinstance(before, dict) else {}
+        new = after if isinstance(after, dict) else {}
         keys = list(dict.fromkeys([*old, *new]))
-        return [{"field": str(FIELD_LABELS.get(key, key)),
-                 "before": value_text(key, old.get(key)) if before is not None else NOTHING,
-                 "after": value_text(key, new.get(key)) if after is not None else NOTHING}
+        return [_row(key, old.get(key), new.get(key), before is not None, after is not None)
                 for key in keys]
     if before is None and after is None:
         return []
-    return [{"field": "", "before": value_text("", before), "after": value_text("", after)}]
+    return [_row("", before, after, True, True)]
 
 
 def log_entries(actions) -> list[dict]:
     return [{"action": action, "kind": kind_label(action.kind),
-             "changes": change_rows(action.before, action.after)} for action in actions]
+             "changes": change_rows(action.before, action.after, action.kind)}
+            for action in actions]
+
+
+def group_choices() -> list[tuple[str, str]]:
+    """The kind groups for the filter: (code, label)."""
+    return [(code, str(label)) for code, label in GROUP_LABELS.items()]

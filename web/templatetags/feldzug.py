@@ -6,13 +6,16 @@ from fractions import Fraction
 
 from django import template
 from django.db.models import TextChoices
+from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
 from campaigns.models import Attack, Campaign, Round, Tile
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
-from web.presenters import times
+from web.presenters import rulebook, times
 
 register = template.Library()
 
@@ -74,6 +77,10 @@ RULE_HINTS = {
     "no_report": _("No reported result waits for an answer."),
     "no_decision": _("No roll decision is open for this battle."),
     "not_a_chain_link": _("The last attack on a tile rolls in the conquest phase."),
+    # issue 19 point 2: done for this phase
+    "phase_over": _("That phase is over; the round has moved on."),
+    "early_advance_off": _("This campaign does not advance early; the phase ends at its "
+                           "deadline."),
 }
 
 
@@ -244,3 +251,21 @@ def local_time(value, length="long"):
 def utc_iso(value):
     """The instant in ISO-8601 UTC, for data attributes read by scripts."""
     return times.utc_iso(value) if value else ""
+
+
+def rule_href(rule_id: str) -> str | None:
+    """Issue 22: the address of a rule's section on the rules page (in the reader's language),
+    or None for an id the rules do not have."""
+    anchor = rule_id.lower()
+    if anchor not in rulebook.known_anchors():
+        return None
+    return f"{reverse('campaigns:rules')}#{anchor}"
+
+
+@register.filter(is_safe=True)
+def rule_links(value):
+    """Issue 22: every rule id (``R-CON-3``) in ``value`` as a link to its section; ``value``
+    is escaped first unless it is safe HTML already (then only its text is changed)."""
+    if not isinstance(value, str):  # a message or an error list: its text (safe stays safe)
+        value = value.__html__() if hasattr(value, "__html__") else str(value)
+    return mark_safe(rulebook.link_rule_ids(str(conditional_escape(value)), rule_href))

@@ -260,9 +260,9 @@ def profile(request):
         except DomainError as exc:
             add_service_error(form, exc)
         else:
-            if saved.language:
-                translation.activate(saved.language)  # the message below in that language
-            messages.success(request, _("Profile saved."))
+            # The message in the chosen language (without leaking it beyond this request).
+            with translation.override(saved.language or translation.get_language()):
+                messages.success(request, _("Profile saved."))
             response = _with_language(redirect("profile"), saved.language)
             if not saved.language:  # the default: the browser's language again
                 response.delete_cookie(settings.LANGUAGE_COOKIE_NAME,

@@ -5,6 +5,7 @@ it names."""
 from django.contrib import messages
 
 from campaigns.errors import DomainError
+from league.services import readiness
 from web.forms.common import add_service_error
 
 
@@ -21,3 +22,9 @@ def form_action(request, form, call, *, done, again, refusal=add_service_error):
             messages.success(request, message)
             return done()
     return again(form)
+
+
+def advance_if_ready(round_id: int) -> bool:
+    """After a player's input committed: the phase advances at once if everyone who can act
+    in it is done (issue 19, R-RND-2 [reading]); a failure is left to the periodic job."""
+    return readiness.advance_if_ready(round_id=round_id)

@@ -5,13 +5,19 @@ recomputes every logged roll from the revealed seed."""
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from campaigns.selectors.rounds import revealed_seed, verify_round, visible_rolls
+from campaigns.selectors.rounds import (
+    dice_campaign_id,
+    revealed_seed,
+    verify_round,
+    visible_rolls,
+)
 from web.views.scope import Scope, campaign_page
 
 
 def _audit_context(scope: Scope, number: int, **extra) -> dict:
     rnd = get_object_or_404(scope.campaign.rounds.all(), number=number)
     return scope.context(audit_round=rnd, seed=revealed_seed(rnd),
+                         dice_campaign=dice_campaign_id(rnd),
                          rolls=visible_rolls(rnd, full=scope.is_admin),
                          partial_log=not (rnd.seed_revealed or scope.is_admin), **extra)
 

@@ -61,7 +61,8 @@ from web.forms.battles import (
 )
 from web.forms.manage import ResultForm
 from web.templatetags.feldzug import explained
-from web.views.actions import form_action
+from web.views.absences import battle_away
+from web.views.actions import advance_if_ready, form_action
 from web.views.scope import Scope, campaign_page
 
 
@@ -201,6 +202,7 @@ def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
         battle=battle, row=battle_row(battle, now), may=may, chain=chain_context(battle, may),
         list_sections=_list_sections(battle, lists, scope.player if may["playing"] else None),
         proposals=date_proposals(battle), history=result_history(battle),
+        away=battle_away(battle),
         **{**defaults, **forms})
 
 
@@ -251,6 +253,7 @@ def list_submit(request, scope: Scope, battle_id: int):
 
     def submit(data):
         saved = army_list_submit(battle=battle, player=scope.player, parsed=data["parsed"])
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return _("Your army list is in: %(total)s points.") % {"total": saved.total}
 
     return _form_action(request, scope, battle, ArmyListForm(request.POST, request.FILES),
@@ -291,6 +294,7 @@ def result_report(request, scope: Scope, battle_id: int):
 
     def report(data):
         battle_result_report(battle=battle, player=scope.player, **data)
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return _("Result reported; your opponent confirms or disputes it.")
 
     return _form_action(request, scope, battle, ResultForm(request.POST), "report_form",
@@ -304,6 +308,7 @@ def result_confirm(request, scope: Scope, battle_id: int):
 
     def confirm():
         battle_result_confirm(battle=battle, player=scope.player)
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         return _("Result confirmed.")
 
     return _button_action(request, scope, battle, "result", confirm)
@@ -336,6 +341,7 @@ def chain_decision(request, scope: Scope, battle_id: int):
     def decide():
         roll = chain_decide(battle=battle, player=scope.player,
                             roll=form.cleaned_data["decision"] == "roll")
+        advance_if_ready(battle.round_id)  # issue 19: early advance
         if roll is None:
             return _("Roll waived; the next attacker fights for the tile.")
         text = (_("Rolled %(dice)s = %(total)s against %(needed)s: the tile is yours.")
@@ -365,6 +371,9 @@ def calendar_feed(request, scope: Scope):
     else:
         token = calendar_token_of(user=request.user, now=now)
     context = scope.context(feed=feed_url(request, token.token),
-                            regenerated=bool(request.POST.get("regenerate")))
+                            regenerated=bool(request.POST.get("regenerate")),
+                            news_feed=request.build_absolute_uri(  # issue 20 point 4
+                                reverse("campaigns:news-feed", args=[scope.campaign.pk])
+                                + f"?token={token.token}"))
     template = "web/_calendar_feed.html" if request.htmx else "web/calendar.html"
     return render(request, template, context)

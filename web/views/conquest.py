@@ -15,6 +15,7 @@ from campaigns.models import Attack, Round, Tile
 from campaigns.values import parse_number, parse_numbers
 from web.forms.common import add_service_error
 from web.forms.conquest import ConquestChoiceForm
+from web.views.actions import advance_if_ready
 from web.views.scope import Scope, campaign_page
 
 
@@ -96,6 +97,7 @@ def _choose(request, scope: Scope):
         except DomainError as exc:
             add_service_error(form, exc)
         else:
+            advance_if_ready(rnd.pk)  # issue 19: early advance
             messages.success(request, _("Your choice is sealed."))
             return redirect(_page_url(scope, rnd))
     ticked = parse_numbers(request.POST.getlist("roll"))

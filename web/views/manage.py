@@ -22,13 +22,16 @@ from web.forms.home import CampaignForm, campaign_fields
 from web.forms.manage import (
     AdvanceForm,
     DeadlineForm,
+    ExtendForm,
     MapImportForm,
+    PauseForm,
     PlayerAddForm,
     ResultForm,
     RulesetForm,
 )
 from web.templatetags.feldzug import explained
 from web.views.actions import form_action
+from web.views.deadlines import weekly_preview
 from web.views.map_import import import_upload
 from web.views.scope import Scope, campaign_page
 
@@ -70,6 +73,7 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         "deadline_form": lambda: DeadlineForm(
             initial={"phase_deadline": rnd.phase_deadline if rnd else None}),
         "advance_form": lambda: AdvanceForm(initial={"expected_phase": rnd.phase if rnd else ""}),
+        "pause_form": PauseForm, "extend_form": ExtendForm,  # issue 19 point 3
     }
     for name, make in fresh.items():
         forms.setdefault(name, None)
@@ -81,7 +85,8 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         players=player_list(campaign), results_round=results_round,
         battles=_battles(campaign, results_round, result_forms or {}),
         round_numbers=list(campaign.rounds.order_by("number").values_list("number", flat=True)),
-        round_automatic=rnd is not None and rnd.phase in AUTOMATIC, **forms)
+        round_automatic=rnd is not None and rnd.phase in AUTOMATIC,
+        weekly_preview=weekly_preview(campaign), **forms)
     return render(request, "web/manage.html", context, status=status)
 
 
@@ -120,7 +125,8 @@ def admin_action(view):
 @admin_action
 def settings_save(request, scope: Scope):
     def save(data):
-        campaign_services.campaign_update(campaign=scope.campaign, **campaign_fields(data))
+        campaign_services.campaign_update(campaign=scope.campaign, actor=request.user,
+                                          **campaign_fields(data))
         return _("Campaign settings saved.")
 
     return _form_action(request, scope, CampaignForm(request.POST), "settings_form", "settings",
@@ -132,7 +138,8 @@ def ruleset_save(request, scope: Scope):
     form = RulesetForm(request.POST)
 
     def save(data):
-        campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset())
+        campaign_services.campaign_update(campaign=scope.campaign, ruleset=form.ruleset(),
+                                          actor=request.user)
         return _("Ruleset saved.")
 
     def refusal(form, exc):
@@ -153,7 +160,8 @@ def map_upload(request, scope: Scope):
 @admin_action
 def player_add(request, scope: Scope):
     def add(data):
-        player = campaign_services.player_add(campaign=scope.campaign, **data)
+        player = campaign_services.player_add(campaign=scope.campaign, actor=request.user,
+                                              **data)
         return _("%(user)s joined as %(faction)s.") % {"user": player.user.username,
                                                         "faction": player.faction}
 
@@ -173,7 +181,8 @@ def deadline_set(request, scope: Scope):
         else:
             try:
                 round_services.round_set_deadline(rnd=scope.round,
-                                                  deadline=form.cleaned_data["phase_deadline"])
+                                                  deadline=form.cleaned_data["phase_deadline"],
+                                                  by=request.user)
             except DomainError as exc:
                 add_service_error(form, exc)
             else:
@@ -193,7 +202,8 @@ def advance(request, scope: Scope):
         if current is not None and expected != current.phase:
             messages.info(request, _("The round had moved on already; nothing changed."))
             return _back(scope, "round")
-        round_services.campaign_advance(campaign=scope.campaign, expected_phase=expected or None)
+        round_services.campaign_advance(campaign=scope.campaign, expected_phase=expected or None,
+                                        by=request.user)
     except DomainError as exc:
         form.add_error(None, explained(exc))
         return render_manage(request, scope, status=400, advance_form=form)

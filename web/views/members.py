@@ -36,6 +36,7 @@ from web.forms.members import (
     JoinSettingsForm,
 )
 from web.templatetags.feldzug import explained
+from web.views.absences import away_context
 from web.views.actions import form_action
 from web.views.admins import admin_rows
 from web.views.players import can_remove, player_rows
@@ -70,7 +71,8 @@ def render_members(request, scope: Scope, *, status: int = 200, decision_forms=N
                             can_remove=can_remove(campaign),
                             join_requests=requests, ACTIVE=ACTIVE,
                             admin_rows=admin_rows(scope),
-                            admin_form=admin_form or AdminAddForm(), **forms)
+                            admin_form=admin_form or AdminAddForm(),
+                            away=away_context(scope), **forms)
     return render(request, "web/members.html", context, status=status)
 
 
@@ -152,7 +154,7 @@ def invitation_revoke(request, scope: Scope, invitation_id: int):
 @admin_action
 def join_settings(request, scope: Scope):
     def save(data):
-        campaign_services.campaign_update(campaign=scope.campaign,
+        campaign_services.campaign_update(campaign=scope.campaign, actor=request.user,
                                           join_requests_open=data["join_requests_open"])
         return _("Join request setting saved.")
 

@@ -1,0 +1,68 @@
+"""The campaign's events (issue 20): one explicit ``event_emit`` that every service calls where
+the thing happens. It records the ``CampaignEvent`` (the Atom feed's source) and one
+``WebhookDelivery`` per enabled hook that subscribed to the kind and may read it, then hands
+the deliveries to the sending task after commit.
+
+Callers pass public facts only (R-FLT-7): names, tiles, counts; never army lists before the
+reveal, fleet contents or orders, hazards or seeds. A sandbox campaign (issue 19) emits
+nothing."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.urls import reverse
+
+from campaigns import webhooks
+from campaigns.enqueue import enqueue_on_commit
+from campaigns.mail import absolute
+from campaigns.models import Campaign, CampaignEvent, Webhook, WebhookDelivery
+
+PRIVATE_FACTS = {"deadline_soon": ("owing",)}  # kept only for hooks that opted in
+
+
+def campaign_facts(campaign: Campaign) -> dict:
+    return {"id": campaign.pk, "name": campaign.name, "time_zone": campaign.time_zone,
+            "url": absolute(reverse("campaigns:detail", args=[campaign.pk]))}
+
+
+def _data_for(hook: Webhook, kind: str, facts: dict) -> dict:
+    if hook.include_owing:
+        return facts
+    return {k: v for k, v in facts.items() if k not in PRIVATE_FACTS.get(kind, ())}
+
+
+def deliveries_create(*, campaign: Campaign, hooks, kind: str, key: str, facts: dict,
+                      at: datetime, now: datetime) -> list[int]:
+    """One pending delivery per hook (the unique key makes a retried emit a no-op), handed to
+    the task after commit. Returns the new deliveries' ids."""
+    about = campaign_facts(campaign)
+    rows = WebhookDelivery.objects.bulk_create([
+        WebhookDelivery(hook=hook, event_key=key, kind=kind, created_at=now, next_attempt_at=now,
+                        payload=webhooks.payload(kind=kind, key=key, at=at, campaign=about,
+                                                 data=_data_for(hook, kind, facts)))
+        for hook in hooks])
+    ids = [row.pk for row in rows]
+    if ids:
+        from campaigns.tasks import deliver_webhooks  # the task module imports the services
+
+        enqueue_on_commit(deliver_webhooks, ids, now.isoformat())
+    return ids
+
+
+def event_emit(*, campaign: Campaign, kind: str, key: str, facts: dict, audience: str,
+               now: datetime) -> CampaignEvent | None:
+    """Record event ``key`` of ``campaign`` once and fan it out to the hooks (see the module
+    docstring). Idempotent: a second call with the same key changes nothing."""
+    if campaign.is_sandbox:
+        return None
+    with transaction.atomic():
+        event, created = CampaignEvent.objects.get_or_create(
+            campaign=campaign, key=key,
+            defaults={"kind": kind, "at": now, "facts": facts, "audience": audience})
+        if not created:
+            return event
+        hooks = [hook for hook in Webhook.objects.filter(campaign=campaign, enabled=True)
+                 if kind in hook.events and webhooks.reaches(hook.audience, audience)]
+        deliveries_create(campaign=campaign, hooks=hooks, kind=kind, key=key, facts=facts,
+                          at=now, now=now)
+    return event

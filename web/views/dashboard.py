@@ -1,0 +1,75 @@
+"""/campaigns/<id>/manage/dashboard/: the organiser's dashboard (issue 19 point 1), campaign
+admins only: the current phase and its deadline, every player with what they still owe, their
+"done", absence, last nudge and reliability; the disputes to settle and the absences to come.
+The nudge buttons post to ``nudge`` (``battles.services.nudges.nudges_send``, as the API)."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from battles.selectors.dashboard import dashboard
+from battles.services.nudges import NudgeOutcome, nudges_send, player_name
+from campaigns.errors import DomainError
+from campaigns.values import parse_number
+from web.presenters.times import local_text
+from web.templatetags.feldzug import explained
+from web.views.scope import Scope, campaign_page
+
+
+@require_GET
+@campaign_page("admin")
+def dashboard_page(request, scope: Scope):
+    facts = dashboard(scope.campaign, scope.round, timezone.now())
+    return render(request, "web/dashboard.html", scope.context(board=facts))
+
+
+def _player_ids(request) -> list[int] | None:
+    """The players named by the form (one button per player), None: everyone who owes."""
+    wanted = request.POST.getlist("player")
+    if not wanted:
+        return None
+    ids = [parse_number(value) for value in wanted]
+    if any(pk is None for pk in ids):
+        raise DomainError(_("Choose players of this campaign."), code="unknown_player")
+    return ids
+
+
+SKIPPED = {
+    "owes_nothing": gettext_lazy("%(name)s owes nothing now."),
+    "away": gettext_lazy("%(name)s is away today."),
+    "no_email": gettext_lazy("%(name)s has no e-mail address."),
+}
+
+
+def skipped_text(item: dict) -> str:
+    name = player_name(item["player"])
+    if item["reason"] == "recently":
+        return _("%(name)s was nudged less than 12 hours ago (again from %(until)s).") % {
+            "name": name, "until": local_text(item["until"], "short")}
+    return str(SKIPPED[item["reason"]]) % {"name": name}
+
+
+def _report(request, outcome: NudgeOutcome) -> None:
+    if outcome.nudged:
+        names = ", ".join(player_name(p) for p in outcome.nudged)
+        messages.success(request, _("Nudged by e-mail: %(names)s.") % {"names": names})
+    elif not outcome.skipped:
+        messages.info(request, _("Nobody owes anything now; nobody was nudged."))
+    for item in outcome.skipped:
+        messages.info(request, skipped_text(item))
+
+
+@require_POST
+@campaign_page("admin")
+def nudge(request, scope: Scope):
+    try:
+        outcome = nudges_send(campaign=scope.campaign, by=request.user,
+                              player_ids=_player_ids(request), now=timezone.now())
+    except DomainError as exc:
+        messages.error(request, explained(exc))
+    else:
+        _report(request, outcome)
+    return redirect("campaigns:dashboard", scope.campaign.pk)
