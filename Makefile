@@ -46,3 +46,5 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/fleet_phase.py
 	@echo "== bench/map_page.py"
 	$(BIN)/python bench/map_page.py
+	@echo "== bench/league.py (issue 21: two league sizes, gunicorn, PostgreSQL; BENCH_ARGS=--quick)"
+	$(BIN)/python bench/league.py $(BENCH_ARGS)

@@ -1,7 +1,7 @@
 """Speed of the combat engines as odds previews use them (R-ODDS-1): SimulationDice, no event
 log, six ships a side with typical values. Prints battles per second per engine and the seconds
-one 10,000-battle preview (``rules.odds.naval_odds``) takes; the issue asks for under 2 s on
-one core. Figures only, no assertions.
+one 10,000-battle preview (``rules.odds.naval_odds``) takes; issue 21 asks for under 1 s on
+one core in the production build (the compiled engines). Figures only, no assertions.
 
     .venv/bin/python bench/engines.py [--repeat N]              # the sources (pure Python)
     PYTHONPATH=build/compiled .venv/bin/python bench/engines.py  # the compiled build
@@ -12,8 +12,11 @@ work on the machine disturbs them less. The first line says which build ran: pro
 images compile the engines with mypyc (``bench/compile.py``, ``Dockerfile``); development and
 the tests run the sources.
 
-Figures on the 2-core development machine (Python 3.11, idle), 10,000-battle preview:
-pure Python dark_force 1.7 s, d6_space 2.5-2.7 s; compiled dark_force 0.8 s, d6_space 1.3 s.
+Figures on the 2-core development machine (Python 3.11, load average 3-11), 10,000-battle
+preview: pure Python dark_force 1.7 s, d6_space 2.5-2.7 s; compiled dark_force 0.73-0.76 s,
+d6_space 0.78-0.81 s (issue 21: before, compiled 0.82 s and 1.42 s). Odds previews read the
+faces of ``SimulationDice`` straight from its d6 stream (``rules.naval.fire.simulation_d6``),
+which is what makes the compiled build fast; the sources gain little from it.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from rules.space import resolve_space_battle, space_side  # noqa: E402
 
 SHIPS = 6
 PREVIEW = 10_000
-TARGET_SECONDS = 2.0
+TARGET_SECONDS = 1.0  # issue 21, for the compiled build
 
 
 def fleet(rng: random.Random, stance: str) -> dict:
@@ -107,6 +110,8 @@ def main() -> None:
             result = naval_odds(engine, attacker, defender, simulations=PREVIEW, seed=7)
         seconds = best_of(repeat, preview)
         verdict = "ok" if seconds < TARGET_SECONDS else f"over the {TARGET_SECONDS:.0f} s target"
+        if not build().startswith("compiled"):
+            verdict = f"the {TARGET_SECONDS:.0f} s target is the compiled build's"
         print(f"{engine:>10}: {rate:7.0f} battles/s; {PREVIEW:,}-battle preview "
               f"{seconds:5.2f} s ({verdict}); attacker {result.attacker_wins:.3f}, "
               f"defender {result.defender_wins:.3f}, undecided {result.undecided:.3f}")

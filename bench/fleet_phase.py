@@ -88,7 +88,7 @@ def build(fleets: int, ships: int, areas: int, rng: random.Random):
                    {"name": "Mate", "cp": rng.choice([0, 6])}],
              cargo=[{"name": "Troops", "points": 500}] if p == 1 else [])
         for fleet in fleet_objs for p in range(1, ships + 1))
-    seed = new_seed()
+    seed = rng.randbytes(len(new_seed()))  # the same battles in every run of one --seed
     rnd = Round.objects.create(campaign=campaign, number=1, phase="fleets", server_seed=seed,
                                seed_commitment=commitment(seed), phase_started_at=timezone.now())
     orders = []
@@ -107,13 +107,41 @@ def build(fleets: int, ships: int, areas: int, rng: random.Random):
     return rnd, len(orders)
 
 
+def copy_reference(rnd) -> float:
+    """Seconds to COPY the naval battle and dice rows the job wrote (issue 21's reference),
+    into a round that is rolled back afterwards."""
+    from django.db import transaction
+
+    from campaigns.bulk import insert_rows
+    from campaigns.models import DiceRoll, Round
+    from fleets.models import NavalBattle
+
+    battles = list(NavalBattle.objects.filter(round=rnd))
+    rolls = list(DiceRoll.objects.filter(round=rnd))
+    with transaction.atomic():
+        other = Round.objects.create(campaign=rnd.campaign, number=rnd.number + 1)
+        for row in [*battles, *rolls]:
+            row.pk, row.round = None, other
+        start = time.perf_counter()
+        insert_rows(NavalBattle, battles, copy=connection.vendor == "postgresql")
+        insert_rows(DiceRoll, rolls, copy=connection.vendor == "postgresql")
+        seconds = time.perf_counter() - start
+        transaction.set_rollback(True)
+    return seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fleets", type=int, default=200)
     parser.add_argument("--ships", type=int, default=6)
     parser.add_argument("--areas", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--orm", action="store_true",
+                        help="store with bulk_create/bulk_update, not COPY (issue 21 baseline)")
     args = parser.parse_args()
+    import campaigns.bulk
+
+    campaigns.bulk.FAST = not args.orm
     from fleets.models import FleetPhase, NavalBattle
     from fleets.services.phase import fleet_phase_resolve
 
@@ -129,11 +157,14 @@ def main() -> None:
         battles = NavalBattle.objects.filter(round=rnd).count()
         moves = sum(1 for e in record.events if e["step"] == "move")
         print(f"fleet phase: {args.fleets} fleets x {args.ships} ships, {args.areas} areas, "
-              f"{orders} orders ({connection.vendor})")
+              f"{orders} orders ({connection.vendor}{', ORM inserts' if args.orm else ''})")
         print(f"  seconds      {seconds:.3f}")
         print(f"  SQL queries  {len(queries)}")
         print(f"  moves {moves}, battles {battles}, dice drawn {record.dice_count}, "
               f"events {len(record.events)}")
+        reference = copy_reference(rnd)
+        print(f"  COPY of the battle and dice rows it wrote {reference:.3f} s; "
+              f"job / COPY {seconds / reference:.1f}x (issue 21 target: within 3x)")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

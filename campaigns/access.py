@@ -2,6 +2,7 @@
 
 Objects a caller may not see answer 404, never 403 (API.md: no existence oracle)."""
 
+from django.db.models import Exists, OuterRef, Subquery
 from django.http import Http404
 
 from campaigns.models import Campaign, Player
@@ -37,7 +38,12 @@ def player_of(user, campaign: Campaign) -> Player | None:
 
 
 def is_member(user, campaign: Campaign) -> bool:
-    return is_campaign_admin(user, campaign) or player_of(user, campaign) is not None
+    if is_campaign_admin(user, campaign):
+        return True
+    known = getattr(user, "_player_id_cache", {})  # get_visible_campaign's read (issue 21)
+    if campaign.pk in known:
+        return known[campaign.pk] is not None
+    return player_of(user, campaign) is not None
 
 
 def can_view(user, campaign: Campaign) -> bool:
@@ -59,7 +65,31 @@ def visible_campaigns(user):
 
 def get_visible_campaign(user, campaign_id) -> Campaign:
     """The campaign if the user may see it; 404 otherwise (also for a missing one)."""
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    campaign = _with_caller(Campaign.objects.filter(pk=campaign_id), user).first()
+    if campaign is not None and hasattr(campaign, "caller_is_admin"):
+        _remember_caller(user, campaign)
     if campaign is None or not can_view(user, campaign):
         raise Http404("No such campaign.")
     return campaign
+
+
+def _with_caller(campaigns, user):
+    """Issue 21: whether the caller administers the campaign and its player id, read with
+    the campaign (one query instead of three per request)."""
+    if not (user and user.is_authenticated) or user.is_superuser:
+        return campaigns
+    admins = Campaign.admins.through.objects.filter(campaign_id=OuterRef("pk"), user_id=user.pk)
+    player = Player.objects.filter(campaign_id=OuterRef("pk"), user_id=user.pk).values("pk")
+    return campaigns.annotate(caller_is_admin=Exists(admins),
+                              caller_player_id=Subquery(player[:1]))
+
+
+def _remember_caller(user, campaign: Campaign) -> None:
+    """Prime the per-request caches of ``is_campaign_admin`` and ``is_member`` (``player_of``
+    still loads the Player when a view needs it)."""
+    if not hasattr(user, "_campaign_admin_cache"):
+        user._campaign_admin_cache = {}
+    user._campaign_admin_cache.setdefault(campaign.pk, campaign.caller_is_admin)
+    if not hasattr(user, "_player_id_cache"):
+        user._player_id_cache = {}
+    user._player_id_cache[campaign.pk] = campaign.caller_player_id

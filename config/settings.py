@@ -66,10 +66,10 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Issues 18/21: pages gzip-compressed (web/compression.py). Before every middleware that
-    # reads or writes the body, as Django's docs ask; inside WhiteNoise, which serves static
-    # files compressed already. CSRF tokens are masked per request (BREACH).
-    "web.compression.PageGZipMiddleware",
+    # Issues 18/21: pages and API gzip-compressed (web/compression.py). Before every middleware
+    # that reads or writes the body, as Django's docs ask; inside WhiteNoise, which serves
+    # static files compressed already. CSRF tokens are masked per request (BREACH).
+    "web.compression.ResponseGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -3,6 +3,7 @@ in a constant number of queries. Call inside the resolving transaction."""
 
 from datetime import datetime
 
+from campaigns.bulk import insert_rows, update_rows
 from campaigns.models import Round
 from fleets.models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
 from fleets.phase_state import LoadedPhase
@@ -40,8 +41,7 @@ def _store_ships(loaded: LoadedPhase, result: PhaseResult) -> None:
         if dirty:
             changed.append(row)
     if changed:
-        Ship.objects.bulk_update(changed, ["fleet", "position", "crew", "cargo", "datasheet"],
-                                 batch_size=500)
+        update_rows(Ship, changed, ["fleet", "position", "crew", "cargo", "datasheet"])
     if lost:
         Ship.objects.filter(pk__in=lost).delete()
 
@@ -61,8 +61,7 @@ def _store_fleets(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
             row.arrived_round, row.arrived_step = arrived
             changed.append(row)
     if changed:
-        Fleet.objects.bulk_update(changed, ["area", "arrived_round", "arrived_step"],
-                                  batch_size=500)
+        update_rows(Fleet, changed, ["area", "arrived_round", "arrived_step"])
     if gone:
         Fleet.objects.filter(pk__in=gone).delete()
 
@@ -105,11 +104,12 @@ def _store_markers(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None
 
 
 def _store_battles(rnd: Round, result: PhaseResult) -> None:
-    """Each battle with its sides, outcome, event log, dice and victory points (R-VP-1)."""
-    NavalBattle.objects.bulk_create(
+    """Each battle with its sides, outcome, event log, dice and victory points (R-VP-1); the
+    logs are large, so COPY on PostgreSQL (issue 21)."""
+    insert_rows(NavalBattle, (
         NavalBattle(round=rnd, area_id=b.area, sequence=b.sequence, engine=b.engine,
                     attacker_id=b.attacker.player, defender_id=b.defender.player,
                     attacker_vp=b.vp.get("attacker", 0), defender_vp=b.vp.get("defender", 0),
                     sides=b.sides, outcome=b.outcome, events=b.events,
                     first_counter=b.first_counter, dice_count=b.dice_count)
-        for b in result.battles)
+        for b in result.battles))

@@ -83,6 +83,13 @@ def check_attack(board: Board, ruleset: Ruleset, player: int, tile: int, armies_
     return _check_orbit(ruleset, planet, orbit or NO_ORBIT)
 
 
+def orbit_matters(board: Board, player: int, tile: int) -> bool:
+    """R-ATK-2 (c): only a declarer owning no tile on the target's planet can attack it from
+    orbit, so only then does ``check_attack`` read its ``orbit`` (callers may skip loading
+    it otherwise)."""
+    return board.tile_count(player, board.tile(tile).planet) == 0
+
+
 def _name(planet) -> str:
     return f"planet {planet.name or planet.id}"
 

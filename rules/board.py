@@ -285,6 +285,13 @@ class _Index:
                    player_planets, home, frozenset(structures))
 
 
+def home_of(tiles_per_planet: Mapping[int, int]) -> int | None:
+    """R-MAP-4: the planet with most of a player's tiles (ties: lowest id), from its tile count
+    per planet; None without tiles."""
+    held = [(-n, planet) for planet, n in tiles_per_planet.items() if n > 0]
+    return min(held)[1] if held else None
+
+
 def _unique(items: Iterable, key, what: str) -> dict:
     result = {}
     for item in items:
@@ -331,8 +338,6 @@ def _player_index(territory: Mapping[tuple[int, int], set[int]]) -> tuple:
     for (player, planet), ids in territory.items():
         totals[player] += len(ids)
         planets[player].append(planet)
-    home = {}
-    for player, ps in planets.items():
-        # R-MAP-4: most tiles, ties to the lowest planet id.
-        home[player] = min(ps, key=lambda p, pl=player: (-len(territory[(pl, p)]), p))
+    home = {player: home_of({p: len(territory[(player, p)]) for p in ps})
+            for player, ps in planets.items()}
     return dict(totals), {p: tuple(sorted(ps)) for p, ps in planets.items()}, home

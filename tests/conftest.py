@@ -18,6 +18,35 @@ def _worker_redis(location: str) -> str:
     return urlunsplit(parts._replace(path=f"/{db}"))
 
 
+# --- the suite's wall time on two cores (issue 21) --------------------------------------------
+# The slowest test (the compiled engines' build and the rules suites run against it) starts
+# first and its build starts with the session, so it never finishes the run alone at the end.
+SLOW_FIRST = ("tests/rules/test_compiled_engines.py",)
+
+
+def pytest_configure(config):
+    """In the controller (or a run without xdist): start the mypyc build in the background when
+    the compiled engines' test is selected (``tests/compiled_build.py``)."""
+    from tests import compiled_build
+
+    if hasattr(config, "workerinput") or config.option.collectonly:
+        return
+    if compiled_build.is_selected(config.args, config.getoption("ignore")):
+        config._compiled_build = compiled_build.start_in_background()
+
+
+def pytest_unconfigure(config):
+    from tests import compiled_build
+
+    compiled_build.stop(getattr(config, "_compiled_build", None))
+
+
+def pytest_collection_modifyitems(items):
+    """The slowest files first, in their order (a stable sort: every xdist worker collects the
+    same order)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))
+
+
 @pytest.fixture(autouse=True)
 def _fast_and_eager(request):
     """Fast password hashing; Celery tasks run in-process except in tests that start a worker.

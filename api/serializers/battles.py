@@ -83,6 +83,28 @@ class BattleSerializer(serializers.ModelSerializer):
                   "schedule_proposal", "lists_submitted", "lists_revealed", "result",
                   "history", "chain_decision", "chain_roll"]
 
+    def to_representation(self, battle) -> dict:
+        """A Battle (``campaign_battles``) or a list row (``battle_rows``): the fields above,
+        built directly (issue 21: DRF's field machinery was most of a
+        league's battles list); the declared fields stay the schema, and
+        tests/api/test_schema_responses.py checks the answers against it."""
+        now = self.context.get("now") or timezone.now()
+        return {
+            "id": battle.pk, "round": battle.round.number, "tile": battle.tile_id,
+            "attacker": battle.attacker_id, "defender": battle.defender_id,
+            "neutral": battle.neutral, "chain_position": battle.chain_position,
+            "chain_length": battle.chain_length, "status": battle.status,
+            "point_limits": battle.point_limits, "bonus": limit_breakdown(battle),
+            "scheduled_at": _datetime(battle.scheduled_at), "place": battle.place,
+            "schedule_proposal": self.get_schedule_proposal(battle),
+            "lists_submitted": self.get_lists_submitted(battle),
+            "lists_revealed": lists_revealed(battle, battle.round, now),
+            "result": result_snapshot(battle),
+            "history": [_change(change) for change in _history(battle)],
+            "chain_decision": battle.chain_decision or None,
+            "chain_roll": self.get_chain_roll(battle),
+        }
+
     @extend_schema_field(serializers.DictField(child=BonusSerializer()))
     def get_bonus(self, battle: Battle) -> dict:
         return limit_breakdown(battle)
@@ -90,7 +112,12 @@ class BattleSerializer(serializers.ModelSerializer):
     @extend_schema_field(ProposalSerializer(allow_null=True))
     def get_schedule_proposal(self, battle: Battle) -> dict | None:
         proposals = battle.open_proposals  # battles.selectors.battles.campaign_battles
-        return ProposalSerializer(proposals[0]).data if proposals else None
+        if not proposals:
+            return None
+        proposal = proposals[0]
+        return {"id": proposal.pk, "proposed_by": proposal.proposed_by_id,
+                "proposed_at": _datetime(proposal.proposed_at), "place": proposal.place,
+                "status": proposal.status, "created_at": _datetime(proposal.created_at)}
 
     @extend_schema_field(serializers.DictField(child=serializers.BooleanField()))
     def get_lists_submitted(self, battle: Battle) -> dict:
@@ -112,8 +139,40 @@ class BattleSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(ConquestRollSerializer(allow_null=True))
     def get_chain_roll(self, battle: Battle) -> dict | None:
-        made = immediate_roll_of(battle)  # read with the battle (campaign_battles)
+        if hasattr(battle, "chain_roll_row"):  # a list row (battles.selectors.battle_rows)
+            made = battle.chain_roll_row
+        else:
+            made = immediate_roll_of(battle)  # read with the battle (campaign_battles)
         return roll_dict(made) if made else None
+
+
+_DATETIME = serializers.DateTimeField()
+RESULT_KEYS = ("outcome", "attacker_vp", "defender_vp", "status", "reason")
+
+
+def _datetime(value) -> str | None:
+    """As a DateTimeField writes it (the current time zone, ISO 8601, ``Z`` for UTC)."""
+    return None if value is None else _DATETIME.to_representation(value)
+
+
+def _result(stored: dict | None) -> dict | None:
+    """A stored result as HistoryResultSerializer writes it: its fields, ``reason`` only
+    when there is one."""
+    if stored is None:
+        return None
+    return {key: stored[key] for key in RESULT_KEYS if key in stored}
+
+
+def _history(battle) -> list[ResultChange]:
+    """The result history a list row carries, or a Battle's prefetched one."""
+    rows = getattr(battle, "history_rows", None)
+    return battle.history.all() if rows is None else rows
+
+
+def _change(change: ResultChange) -> dict:
+    """ResultChangeSerializer's answer, built directly (the battles list's hot path)."""
+    return {"by": change.by.username if change.by_id else None, "at": _datetime(change.at),
+            "old": _result(change.old), "new": _result(change.new)}
 
 
 class ResultInput(serializers.Serializer):

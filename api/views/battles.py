@@ -14,6 +14,7 @@ from api.pagination import Pagination
 from api.serializers.battles import BattleFilter, BattleSerializer, DisputeInput, ResultInput
 from api.serializers.common import page_of
 from battles.models import Battle
+from battles.selectors.battle_rows import battle_rows, battle_values
 from battles.selectors.battles import campaign_battles
 from battles.selectors.lists import participants
 from battles.services import results as reporting
@@ -46,8 +47,9 @@ class BattleList(CampaignScoped):
         if "status" in wanted:
             battles = battles.filter(status=wanted["status"])
         paginator = Pagination()
-        page = paginator.paginate_queryset(battles, request, self)
-        return paginator.get_paginated_response(BattleSerializer(page, many=True).data)
+        page = paginator.paginate_queryset(battle_values(battles), request, self)
+        rows = battle_rows(self.campaign, page)  # issue 21: no models per battle
+        return paginator.get_paginated_response(BattleSerializer(rows, many=True).data)
 
 
 class BattleDetail(BattleScoped):

@@ -4,7 +4,7 @@ odds of that roll before the decision (R-CON-7) and the roll as it was made."""
 from battles.models import Battle
 from battles.selectors.battles import immediate_roll_of
 from battles.selectors.conquest import roll_dict
-from fleets.selectors.board import load_board
+from campaigns.selectors.boards import load_planet_board
 from rules import conquest as rules
 
 
@@ -23,10 +23,11 @@ def chain_link_attack(battle: Battle) -> rules.WonAttack:
 def chain_roll_odds(battle: Battle) -> dict | None:
     """R-CON-7 before an immediate chain roll: threshold with its rule, every modifier with its
     rule and the exact chance, on the board as it stands now (the roll, if made now, is made
-    on it); None unless the decision is open."""
+    on it: the tile's planet, issue 21); None unless the decision is open."""
     if not needs_decision(battle):
         return None
-    assessed = rules.chain_roll_preview(load_board(battle.campaign), chain_link_attack(battle))
+    board = load_planet_board(battle.campaign_id, [battle.tile.planet_id])
+    assessed = rules.chain_roll_preview(board, chain_link_attack(battle))
     return {**assessed.as_dict(), "battle": battle.pk}
 
 

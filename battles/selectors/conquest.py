@@ -1,31 +1,48 @@
 """Reads of the conquest phase (R-CON-1..7): the round's won attacks as the rules see them,
 what a player sees of its rolls (R-CON-7) and the rolls as they were made."""
 
-from battles.models import ConquestChoice, ConquestRoll
+from django.db.models import F, Q
+
+from battles.models import Battle, ConquestChoice, ConquestRoll
 from campaigns.models import Attack, Player, Round
 from fleets.selectors.board import load_board
 from rules import conquest as rules
 
 
-def won_attacks(rnd: Round) -> list[tuple[rules.WonAttack, int | None]]:
-    """The round's won attacks that roll in the conquest phase, with their battle id: won
-    battles that are not an earlier chain link (R-CON-6), and attacks on neutral tiles that need
-    no battle (R-ATK-4)."""
-    attacks = (Attack.objects.filter(round=rnd, status=Attack.Status.ACTIVE)
-               .select_related("battle").order_by("order"))
+def won_attack_rows(rnd: Round):
+    """The round's won attacks that roll in the conquest phase, as a queryset: active attacks
+    whose battle is a confirmed win (R-BAT-3) and not an earlier chain link (R-CON-6), and
+    attacks on neutral tiles that need no battle (R-ATK-4)."""
+    won_battle = Q(battle__result_status=Battle.ResultStatus.CONFIRMED,
+                   battle__outcome__in=Battle.WON,
+                   battle__chain_position=F("battle__chain_length"))
+    return Attack.objects.filter(Q(battle__isnull=True) | won_battle, round=rnd,
+                                 status=Attack.Status.ACTIVE)
+
+
+def won_attacks(rnd: Round, player: Player | None = None
+                ) -> list[tuple[rules.WonAttack, int | None]]:
+    """``won_attack_rows`` as the rules see them, with their battle id, in declaration order;
+    only ``player``'s when given (one query either way, no models: issue 21)."""
+    rows = won_attack_rows(rnd)
+    if player is not None:
+        rows = rows.filter(player=player)
     won = []
-    for attack in attacks:
-        battle = getattr(attack, "battle", None)
+    for pk, roller, tile, source, battle, outcome, length in rows.order_by("order").values_list(
+            "pk", "player_id", "tile_id", "source", "battle__pk", "battle__outcome",
+            "battle__chain_length"):
         if battle is None:
-            won.append((rules.WonAttack(attack.pk, attack.player_id, attack.tile_id,
-                                        attack.source), None))
-            continue
-        last = battle.chain_position == battle.chain_length
-        if battle.won and last:
-            won.append((rules.WonAttack(attack.pk, attack.player_id, attack.tile_id,
-                                        attack.source, battle.outcome,
-                                        last_link=battle.chain_length > 1), battle.pk))
+            won.append((rules.WonAttack(pk, roller, tile, source), None))
+        else:
+            won.append((rules.WonAttack(pk, roller, tile, source, outcome,
+                                        last_link=length > 1), battle))
     return won
+
+
+def players_waiting(rnd: Round) -> bool:
+    """Is any player with a won attack still to seal its choice (R-CON-4)? One query."""
+    chosen = ConquestChoice.objects.filter(round=rnd).values("player_id")
+    return won_attack_rows(rnd).exclude(player_id__in=chosen).exists()
 
 
 def chain_captures(rnd: Round) -> list[rules.ChainCapture]:
@@ -34,17 +51,13 @@ def chain_captures(rnd: Round) -> list[rules.ChainCapture]:
     return [rules.ChainCapture(r.tile_id, r.player_id, r.attack_id) for r in rows]
 
 
-def own_won_attacks(won, player: Player):
-    return [(attack, battle) for attack, battle in won if attack.player == player.pk]
-
-
 def conquest_view(rnd: Round, player: Player, preview: list[int] | None = None) -> dict:
     """What a player sees of its conquest rolls (R-CON-7). Before the rolls: items with
     threshold, modifiers, k and exact chance for its sealed choice, or for ``preview``, or for
     rolling all. Once the rolls are made: each item is the roll as it was made (stored with
     the roll, never recomputed against today's map), ``waived`` the won attacks not rolled
     (R-CON-5) and ``rolls`` the rolls with their faces and results."""
-    won = own_won_attacks(won_attacks(rnd), player)
+    won = won_attacks(rnd, player)
     choice = ConquestChoice.objects.filter(round=rnd, player=player).first()
     if rnd.conquest_resolved_at is not None:
         rolls = player_rolls(rnd, player)

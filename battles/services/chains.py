@@ -20,11 +20,12 @@ from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
+from campaigns.selectors.boards import limits_board, load_planet_board
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
-from fleets.selectors.board import load_board
 from rules import conquest as rules
 from rules.attacks import holder_needs_battle
+from rules.board import Board
 
 
 def _next_link(battle: Battle) -> Battle | None:
@@ -51,13 +52,19 @@ def link_resolved(battle: Battle, now: datetime | None = None) -> None:
         settle_next_link(battle, now or timezone.now())
 
 
-def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
+def settle_next_link(battle: Battle, now: datetime, board: Board | None = None
+                     ) -> Battle | None:
     """Fix the next link's defender (the tile's holder now) and its point limits (R-ATK-5,
-    R-BON-3). The battles deadline stays where it is (R-CON-6)."""
+    R-BON-3). The battles deadline stays where it is (R-CON-6). ``board``: the tile's planet
+    as it stands now, when the caller has it (issue 21: no second read)."""
     nxt = _next_link(battle)
     if nxt is None or nxt.status != Battle.Status.PENDING:
         return nxt
-    holder = Tile.objects.values_list("owner_id", flat=True).get(pk=battle.tile_id)
+    nxt.campaign = battle.campaign  # one campaign: no query for it
+    if board is None:
+        holder = Tile.objects.values_list("owner_id", flat=True).get(pk=battle.tile_id)
+    else:
+        holder = board.tile(battle.tile_id).owner
     nxt.defender_id, nxt.settled_at = holder, now
     nxt.neutral = holder is None
     nxt.status = Battle.Status.OPEN
@@ -66,21 +73,38 @@ def settle_next_link(battle: Battle, now: datetime) -> Battle | None:
         _confirm_default(nxt, Battle.Outcome.VICTORY, now, "R-ATK-4: neutral tile, no battle")
         link_resolved(nxt, now)
         return nxt
-    battle_compute_limits(nxt, load_board(nxt.campaign))
+    _compute_link_limits(nxt, board)
     return nxt
 
 
-def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | None:
+def _compute_link_limits(battle: Battle, board: Board | None) -> None:
+    """R-BON-1..3 for a settled link on the board of its planet (and of the home planet of a
+    participant without tiles there), not the whole map (issue 21). The players compared
+    are those owning tiles on that board: any other player has no tile on the contested
+    planet and adds max(0, 0 - tiles) = 0 to a tile bonus (R-BON-2)."""
+    planet = Tile.objects.values_list("planet_id", flat=True).get(pk=battle.tile_id) \
+        if board is None else board.tile(battle.tile_id).planet
+    board = limits_board(battle.campaign_id, planet, (battle.attacker_id, battle.defender_id),
+                         board=board)
+    battle_compute_limits(battle, board, players=sorted(board.players()))
+
+
+def _chain_roll(battle: Battle, roll: bool, now: datetime,
+                rnd: Round | None = None) -> ConquestRoll | None:
+    """``rnd``: the round, locked by the caller (else read here). The roll reads the tile's
+    planet only (R-CON-1..3, R-MRK-3 look no further; issue 21)."""
     battle.chain_decision = "roll" if roll else "waive"
     battle.save(update_fields=["chain_decision"])
-    made = None
+    made, board = None, None
     if roll:
         attack = chain_link_attack(battle)
-        rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
+        rnd = rnd or Round.objects.select_related("campaign").get(pk=battle.round_id)
+        board = load_planet_board(battle.campaign_id, [battle.tile.planet_id])
         with round_dice(rnd) as dice:
             dice.current_object = f"battle:{battle.pk}"
             counter = dice.next_counter
-            result = rules.chain_roll(load_board(battle.campaign), attack, dice)
+            result = rules.chain_roll(board, attack, dice)
+        board = result.board
         r = result.roll
         made = ConquestRoll.objects.create(
             round_id=battle.round_id, attack_id=battle.attack_id, battle=battle,
@@ -90,7 +114,7 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime) -> ConquestRoll | Non
             success=r.success, immediate=True, counter=counter)
         if r.success:  # the tile and its markers change hands now (R-MRK-4)
             Tile.objects.filter(pk=battle.tile_id).update(owner_id=battle.attacker_id)
-    settle_next_link(battle, now)
+    settle_next_link(battle, now, board)
     return made
 
 
@@ -112,13 +136,14 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
                  now: datetime | None = None) -> ConquestRoll | None:
     """The winning attacker of a chain link that is not the last decides to roll or waive at
     once (R-CON-6). Returns the roll made, or None when waived."""
-    Round.objects.select_for_update().get(pk=battle.round_id)
-    battle = Battle.objects.select_for_update().select_related("attack", "campaign").get(
-        pk=battle.pk)
+    rnd = Round.objects.select_for_update().get(pk=battle.round_id)
+    battle = Battle.objects.select_for_update(of=("self", "attack", "campaign")).select_related(
+        "attack", "campaign", "tile").get(pk=battle.pk)
+    rnd.campaign = battle.campaign
     if battle.attacker_id != player.pk:
         raise RuleViolation("Only the attacker of this battle decides.", code="R-CON-6")
     check_decision_open(battle)
-    return _chain_roll(battle, roll, now or timezone.now())
+    return _chain_roll(battle, roll, now or timezone.now(), rnd)
 
 
 def default_decision(battle: Battle, now: datetime) -> None:

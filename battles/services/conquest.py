@@ -9,7 +9,7 @@ from django.utils import timezone
 from battles.models import ConquestChoice, ConquestRoll
 from battles.selectors.conquest import (
     chain_captures,
-    own_won_attacks,
+    players_waiting,
     won_attacks,
 )
 from battles.services.campaign_events import conquest_emit
@@ -43,8 +43,8 @@ def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestC
     won attacks has chosen, all rolls are made at once."""
     rnd = _lock_round(rnd)
     check_choice_open(rnd, player)
-    won = won_attacks(rnd)
-    own = {attack.id for attack, _ in own_won_attacks(won, player)}
+    # only the chooser's won attacks; the whole phase is read once, when it resolves (issue 21)
+    own = {attack.id for attack, _ in won_attacks(rnd, player)}
     if not own:
         raise RuleViolation("You have no won attack to roll this round.", code="R-CON-4")
     stray = sorted(set(roll) - own)
@@ -52,10 +52,8 @@ def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestC
         raise RuleViolation(f"Attacks {stray} are not your won attacks this round.",
                             code="R-CON-4", field="roll")
     choice = ConquestChoice.objects.create(round=rnd, player=player, rolls=sorted(set(roll)))
-    waiting = {attack.player for attack, _ in won}
-    chosen = set(ConquestChoice.objects.filter(round=rnd).values_list("player_id", flat=True))
-    if waiting <= chosen:
-        _resolve(rnd, won)
+    if not players_waiting(rnd):
+        _resolve(rnd, won_attacks(rnd))
     return choice
 
 

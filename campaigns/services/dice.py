@@ -5,6 +5,7 @@ Use only while holding the round's row lock (the counter must not be shared)."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from campaigns.bulk import insert_rows
 from campaigns.models import DiceRoll, Round
 from rules.dice import RoundStream
 
@@ -30,7 +31,7 @@ def round_dice(rnd: Round) -> Iterator[LoggedStream]:
     yield stream
     if not stream.log:
         return
-    DiceRoll.objects.bulk_create([
+    insert_rows(DiceRoll, [  # COPY on PostgreSQL (issue 21)
         DiceRoll(round=rnd, counter=rec.counter, purpose=rec.purpose, sides=rec.sides,
                  faces=list(rec.faces), object=stream.objects.get(rec.counter, ""))
         for rec in stream.log

@@ -73,11 +73,12 @@ def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
 def live_standings(campaign: Campaign) -> list[dict]:
     players = list(Player.objects.filter(campaign=campaign)
                    .select_related("user__profile"))  # the seat's current holder (issue 17)
-    tiles = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
-                 .values("owner_id").annotate(n=Count("id")).values_list("owner_id", "n"))
-    planets = dict(Tile.objects.filter(campaign=campaign, owner__isnull=False)
-                   .values("owner_id").annotate(n=Count("planet", distinct=True))
-                   .values_list("owner_id", "n"))
+    tiles, planets = {}, {}  # one query for both (issue 21)
+    for owner, n, on_planets in (Tile.objects.filter(campaign=campaign, owner__isnull=False)
+                                 .values("owner_id")
+                                 .annotate(n=Count("id"), p=Count("planet", distinct=True))
+                                 .values_list("owner_id", "n", "p")):
+        tiles[owner], planets[owner] = n, on_planets
     tallies, vp = _battle_tallies(campaign)
     vp.update(_naval_vp(campaign))
     fleets = _fleet_figures(campaign)

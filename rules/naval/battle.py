@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.boarding import boarding_vp, duel
 from rules.dice import Dice, faces
-from rules.naval.fire import ShipState, hits_of, take_volleys
+from rules.naval.fire import ShipState, hits_of, simulation_d6, take_volleys
 from rules.naval.maneuver import maneuver, resolve_stance
 from rules.naval.model import (
     AFLOAT,
@@ -37,7 +37,8 @@ class Battle:
     Hot path of odds previews: every event dict is built behind an ``events is not None``."""
 
     __slots__ = ("dice", "sides", "ships", "lines", "distance", "round", "events", "vp",
-                 "captures", "advantage", "bonus", "retreated", "cf", "agility", "gaps")
+                 "captures", "advantage", "bonus", "retreated", "cf", "agility", "gaps",
+                 "stances", "d6", "named")
 
     def __init__(self, dice: Dice, attacker: NavalSide, defender: NavalSide,
                  advantage: str | None, record_events: bool) -> None:
@@ -56,6 +57,9 @@ class Battle:
         self.cf: tuple[int, int] = (0, 0)  # per line: CF (R-FLT-3) and lowest agility
         self.agility: tuple[int, int] = (0, 0)
         self.gaps = False
+        self.stances = (attacker.stance, defender.stance)
+        self.d6 = simulation_d6(dice)  # odds previews: read the faces directly
+        self.named = dice.named  # False: the dice ignore purposes, none need be built
         self.line_stats()
 
     # --- the round loop (R-NAV-2, R-NAV-11) ---------------------------------------------------
@@ -86,6 +90,13 @@ class Battle:
         assert self.events is not None
         self.events.append({"rule": rule, "step": step, "round": self.round, **data})
 
+    def faces(self, n: int, kind: str) -> list[int]:
+        """n d6 as one draw ``naval:r<round>:<kind>`` (``rules.dice.faces``)."""
+        d6 = self.d6
+        if d6 is not None:
+            return [d6() for _ in range(n)]
+        return faces(self.dice, n, 6, f"naval:r{self.round}:{kind}")
+
     def line_ids(self) -> dict[str, list[int]]:
         return {s: [st.id for st in self.lines[s]] for s in SIDES}
 
@@ -94,7 +105,7 @@ class Battle:
     def maneuver(self) -> bool:
         """Maneuver step; True if a side retreated and the battle ends (R-NAV-11: it ends when
         a side retreated, so that round's exchange is not fought)."""
-        stance_a, stance_d = self.sides[ATTACKER].stance, self.sides[DEFENDER].stance
+        stance_a, stance_d = self.stances
         cf = self.cf
         # R-FLT-5 compares combat factors (R-FLT-3); [reading] ``auto`` is decided afresh
         # every round from the ships still in the lines
@@ -104,7 +115,8 @@ class Battle:
         agility = self.agility
         bonus = (self.bonus[ATTACKER], self.bonus[DEFENDER])
         before = self.distance
-        result = maneuver(self.dice, self.round, before, (stance_a, stance_d), agility, bonus)
+        result = maneuver(self.dice, self.round, before, (stance_a, stance_d), agility, bonus,
+                          d6=self.d6)
         self.distance = result.distance
         if self.events is not None:
             self.log("R-NAV-3", "maneuver", stances=pair((stance_a, stance_d)), cf=pair(cf),
@@ -167,7 +179,7 @@ class Battle:
         """R-NAV-4 at near distance: both ships of every pairing roll (one draw, faces per
         pairing attacker then defender); a roll lower than the ship's agility succeeds and the
         successful ship chooses. Returns (mode, chooser) per pairing."""
-        rolls = faces(self.dice, 2 * n, 6, f"naval:r{self.round}:agility")
+        rolls = self.faces(2 * n, "agility")
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         bonus_a, bonus_d = self.bonus[ATTACKER], self.bonus[DEFENDER]  # R-NAV-9
         choices = []
@@ -217,8 +229,7 @@ class Battle:
         mod_d = self.bonus[DEFENDER] - penalty
         att, dfn = self.lines[ATTACKER], self.lines[DEFENDER]
         diagonal_fires = diagonal is not None and pairings[-1] == n - 1
-        rolls = faces(self.dice, 2 * len(pairings) + (1 if diagonal_fires else 0), 6,
-                      f"naval:r{self.round}:fire")
+        rolls = self.faces(2 * len(pairings) + (1 if diagonal_fires else 0), "fire")
         for j, i in enumerate(pairings):
             a, d = att[i], dfn[i]
             roll_a, roll_d = rolls[2 * j], rolls[2 * j + 1]
@@ -272,13 +283,14 @@ class Battle:
                      target=target.id, boarders_cp=boarder.cp,
                      defenders_cp=target.cp)
         result = duel(self.dice, boarder.crew, target.crew,
-                      purpose=f"naval:r{self.round}:p{p}:brd", record_events=events is not None,
-                      boarders_seats=boarder.ship.seats, defenders_seats=target.ship.seats)
+                      purpose=f"naval:r{self.round}:p{p}:brd" if self.named else "",
+                      record_events=events is not None, boarders_seats=boarder.seats,
+                      defenders_seats=target.seats)
         boarder.set_crew(result.boarders_left)
         target.set_crew(result.defenders_left)
         boarder.overwhelmed += result.boarders_lost
         target.overwhelmed += result.defenders_lost
-        vp_boarder, vp_target = boarding_vp(result, target.ship.seats)  # R-VP-1
+        vp_boarder, vp_target = boarding_vp(result, target.seats)  # R-VP-1
         self.vp[boarder.side] += vp_boarder
         self.vp[target.side] += vp_target
         if result.captured:

@@ -3,7 +3,7 @@ area a retreat goes to (R-NAV-12)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rules.dice import Dice
@@ -48,15 +48,17 @@ class ManeuverResult(NamedTuple):
 
 
 def maneuver(dice: Dice, round_no: int, distance: str, stances: tuple[str, str],
-             agility: tuple[int, int], bonus: tuple[int, int] = (0, 0)) -> ManeuverResult:
+             agility: tuple[int, int], bonus: tuple[int, int] = (0, 0), *,
+             d6: Callable[[], int] | None = None) -> ManeuverResult:
     """R-NAV-3 with resolved stances; every pair is (attacker, defender). ``agility`` is each
     fleet's lowest; ``bonus`` lowers a side's roll for its success test (R-NAV-9), not for the
-    comparison of who rolled higher."""
+    comparison of who rolled higher. ``d6``: the next face of ``SimulationDice``'s d6 stream
+    (odds previews, ``rules.naval.fire.simulation_d6``), read instead of ``dice.roll``."""
     if stances[0] == stances[1]:
         new, retreat = move(distance, stances[0])
         return ManeuverResult(new, SIDES if retreat else (), None, (), ())
     # both fleets roll at once: one draw, attacker's face first
-    rolls = dice.roll(2, 6, f"naval:r{round_no}:maneuver")
+    rolls = dice.roll(2, 6, f"naval:r{round_no}:maneuver") if d6 is None else (d6(), d6())
     success = (rolls[0] - bonus[0] < agility[0], rolls[1] - bonus[1] < agility[1])
     if success[0] and success[1]:  # the higher roll imposes; equal rolls: nobody
         winner = 0 if rolls[0] > rolls[1] else 1 if rolls[1] > rolls[0] else None

@@ -7,11 +7,12 @@ With ``record_events=False`` no event dicts are built (odds previews, R-ODDS-1).
 
 from __future__ import annotations
 
-from itertools import groupby
+from collections.abc import Callable
 from operator import attrgetter
 
 from rules.dice import Dice, WildRoll, wild_roll
 from rules.dicecode import DiceCode, format_code
+from rules.naval.fire import simulation_d6
 from rules.space.model import SIDES, SpaceOutcome, SpaceShip, SpaceSide
 from rules.space.ship import ShipState, band_name
 
@@ -73,7 +74,21 @@ def _roll_event(rule: str, step: str, rnd: int, ship: ShipState, code: tuple[int
             "total": roll.total, "fumble": roll.fumble, **extra}
 
 
-_BY_HULL = attrgetter("hull_key")  # R-SPC-3 target: the enemy with the lowest remaining hull
+def wild6(d6: Callable[[], int], n: int, pips: int) -> tuple[int, bool]:
+    """``SimulationDice.wild_total(n, pips)`` read from its d6 stream: the wild die first,
+    then the other dice, then the wild die's re-rolls while it shows 6 (R-DICE-5)."""
+    if n <= 0:
+        return pips, False
+    wild = last = d6()
+    total = wild + pips
+    for _ in range(n - 1):
+        total += d6()
+    while last == 6:
+        last = d6()
+        total += last
+    return total, wild == 1
+
+
 _BY_INITIATIVE = attrgetter("initiative")
 _BY_ID = attrgetter("id")  # R-DICE-2: the items of an order are picked from in ascending id
 
@@ -99,6 +114,7 @@ class _Battle:
         self.weakest: dict[str, ShipState | None] = {"attacker": None, "defender": None}
         self.wild = dice.wild_total  # the fast helpers of ``Dice``: the same faces, no objects
         self.face = dice.one_face
+        self.d6 = simulation_d6(dice)  # odds previews: read the faces directly
         self.named = dice.named  # False: the dice ignore purposes, none need be built
         self._over = not (self.alive["attacker"] and self.alive["defender"])
         if ev is not None:
@@ -110,6 +126,16 @@ class _Battle:
 
     def over(self) -> bool:
         return self._over
+
+    def _wild(self, n: int, pips: int, purpose: str) -> tuple[int, bool]:
+        """``(total, fumble)`` of a wild-die roll (``Dice.wild_total``)."""
+        d6 = self.d6
+        return self.wild(n, pips, purpose) if d6 is None else wild6(d6, n, pips)
+
+    def _face(self, sides: int, purpose: str) -> int:
+        """One die as one draw (``Dice.one_face``)."""
+        d6 = self.d6
+        return d6() if d6 is not None and sides == 6 else self.face(sides, purpose)
 
     def _check(self, ship: ShipState, hull_before: tuple[int, int]) -> None:
         """After anything that may have changed ``ship``'s hull or destroyed it (a hit, a
@@ -134,7 +160,7 @@ class _Battle:
         prefix = f"spc:r{rnd}:"
         # Interception advantage (R-INT-4 a): +1 pip in the first round
         favoured = self.advantage if rnd == 1 else None
-        wild, named = self.wild, self.named
+        named = self.named
         for ship in self.ships:
             if ship.destroyed:
                 continue
@@ -143,8 +169,8 @@ class _Battle:
             pip = 1 if ship.side == favoured else 0
             dice, pips = ship.init_code
             if ev is None:
-                total, fumble = wild(dice, pips + pip,
-                                     prefix + ship.purposes["init"] if named else "")
+                total, fumble = self._wild(dice, pips + pip,
+                                           prefix + ship.purposes["init"] if named else "")
             else:
                 roll = wild_roll(self.dice, dice, pips + pip, prefix + ship.purposes["init"])
                 total, fumble = roll.total, roll.fumble
@@ -169,8 +195,12 @@ class _Battle:
                 foe = ship.foe
                 enemies = alive[foe]
                 target = weakest[foe]
-                if target is None:  # the first of the lowest
-                    target = weakest[foe] = min(enemies, key=_BY_HULL)
+                if target is None:  # the first of the lowest (a loop: cheaper compiled)
+                    target = enemies[0]
+                    for enemy in enemies:
+                        if enemy.hull_key < target.hull_key:
+                            target = enemy
+                    weakest[foe] = target
                 # up to its initiative, stopping at range: min(max(0, initiative), max(0, room))
                 advance = ship.advance
                 room = start - advance - target.advance - RANGE_CM
@@ -210,8 +240,8 @@ class _Battle:
                 pip = 1 if ship.side == favoured else 0
                 dice, pips = ship.attack_code
                 if ev is None:
-                    total, fumble = wild(dice, pips + pip,
-                                         prefix + ship.purposes["attack"] if named else "")
+                    total, fumble = self._wild(dice, pips + pip,
+                                               prefix + ship.purposes["attack"] if named else "")
                 else:
                     roll = wild_roll(self.dice, dice, pips + pip,
                                      prefix + ship.purposes["attack"])
@@ -232,7 +262,7 @@ class _Battle:
                 ship.end_round()
 
     def _fumble(self, ship: ShipState, rnd: int, prefix: str, rule: str) -> None:
-        face = self.face(6, prefix + ship.purposes["fumble"] if self.named else "")
+        face = self._face(6, prefix + ship.purposes["fumble"] if self.named else "")
         hull_before = ship.hull_key
         hit = ship.fumble_step(face)
         self._check(ship, hull_before)
@@ -249,18 +279,26 @@ class _Battle:
         alive.sort(key=_BY_INITIATIVE, reverse=True)
         order: list[ShipState] = []
         draws: list[list[int]] = []
-        face_of, ev = self.face, self.ev
-        for _, tied in groupby(alive, _BY_INITIATIVE):
-            group = list(tied)
-            if len(group) > 1:
-                group.sort(key=_BY_ID)
-                purpose = "" if not self.named else \
-                    f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
-                while len(group) > 1:
-                    face = face_of(len(group), purpose)
-                    if ev is not None:
-                        draws.append([s.id for s in group] + [face])
-                    order.append(group.pop(face - 1))
+        face_of, ev = self._face, self.ev
+        start, count = 0, len(alive)
+        while start < count:  # each run of equal initiative (a stable sort keeps their order)
+            initiative, end = alive[start].initiative, start + 1
+            while end < count and alive[end].initiative == initiative:
+                end += 1
+            if end == start + 1:
+                order.append(alive[start])
+                start = end
+                continue
+            group = alive[start:end]
+            start = end
+            group.sort(key=_BY_ID)
+            purpose = "" if not self.named else \
+                f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
+            while len(group) > 1:
+                face = face_of(len(group), purpose)
+                if ev is not None:
+                    draws.append([s.id for s in group] + [face])
+                order.append(group.pop(face - 1))
             order += group
         if self.ev is not None:
             self.ev.append({"rule": "R-SPC-3", "step": "order", "round": rnd,
@@ -282,7 +320,7 @@ class _Battle:
         purpose = prefix + ship.purposes["defence"] if named else ""
         ev = self.ev
         if ev is None:
-            total, fumble = self.wild(code[0], code[1], purpose)
+            total, fumble = self._wild(code[0], code[1], purpose)
         else:
             roll = wild_roll(self.dice, code[0], code[1], purpose)
             total, fumble = roll.total, roll.fumble
@@ -294,7 +332,7 @@ class _Battle:
         if difference >= 0:
             hull_before = ship.hull_key
             ship.take_hit(self.dice, difference, prefix + ship.purposes["hit"] if named else "",
-                          ev)
+                          ev, self.d6)
             self._check(ship, hull_before)
         if fumble:  # the 1 counted; the shields fail after this hit, until round end
             ship.shields_down = True
@@ -309,7 +347,9 @@ class _Battle:
         for ship in self.ships:
             if ship.destroyed:
                 continue
-            face = self.face(6, prefix + ship.purposes["repair"] if self.named else "")
+            face = self._face(6, prefix + ship.purposes["repair"] if self.named else "")
+            if not ship.hurt and self.ev is None:  # nothing to give back, nothing to log
+                continue
             hull_before = ship.hull_key
             repaired = ship.repair(0 if face == 1 else 2 if face == 6 else 1)
             self._check(ship, hull_before)

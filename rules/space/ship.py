@@ -7,6 +7,7 @@ engine; ``rules.space`` turns it into frozen results.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from rules.dice import Dice
@@ -133,9 +134,9 @@ class ShipState:
 
     # --- codes --------------------------------------------------------------------------
 
-    def _refresh(self, *systems: str) -> None:
-        """Recompute the cached values of ``systems`` (all when none are named)."""
-        for system in systems or self.base:
+    def _refresh(self) -> None:
+        """Recompute the cached values of every system."""
+        for system in self.base:
             self._update(system)
 
     def _update(self, system: str) -> None:
@@ -196,7 +197,7 @@ class ShipState:
         system = self.cap_dice
         assert system is not None, "only a ship with a captain loses one"
         self.damage[system] = min(self.damage[system], self.base[system][0])
-        self.hurt = any(self.damage.values())
+        self.hurt = _any_damage(self.damage)
         self._refresh()
         self._check_hull()
 
@@ -241,8 +242,10 @@ class ShipState:
 
     # --- R-SPC-5 ------------------------------------------------------------------------
 
-    def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None) -> None:
-        """Apply the damage band for attack - defence = difference >= 0."""
+    def take_hit(self, dice: Dice, difference: int, purpose: str, ev: list | None,
+                 d6: Callable[[], int] | None = None) -> None:
+        """Apply the damage band for attack - defence = difference >= 0. ``d6``: the next
+        face of the d6 stream of ``SimulationDice`` (odds previews), as its ``one_face``."""
         if difference < 0:
             raise ValueError(f"a hit needs a difference of at least 0, not {difference}")
         low, rolls, lost = BANDS[0] if difference >= BANDS[0][0] else _BAND_OF[difference]
@@ -251,7 +254,7 @@ class ShipState:
         elif low == 0:
             self.shields_down = True
         for _ in range(rolls):
-            face = dice.one_face(6, purpose)
+            face = dice.one_face(6, purpose) if d6 is None else d6()
             # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
             # fall-through (a system at 0D passes the rest to hull).
             hit = []
@@ -283,8 +286,12 @@ class ShipState:
             if not count:
                 break
         if done:
-            self.hurt = any(damage.values())
-            self._refresh(*dict.fromkeys(done))
+            self.hurt = _any_damage(damage)
+            last = ""
+            for system in done:  # each repaired system once (``done`` lists them in runs)
+                if system != last:
+                    self._update(system)
+                    last = system
         return done
 
     # --- results ------------------------------------------------------------------------
@@ -304,6 +311,14 @@ class ShipState:
 
 
 # --- small immutable values, shared (every battle of an odds preview builds them again) -------
+
+
+def _any_damage(damage: dict[str, int]) -> bool:
+    """Whether any damage is left to repair (a loop: cheaper than ``any`` when compiled)."""
+    for lost in damage.values():  # noqa: SIM110 - mypyc compiles the loop, not ``any``
+        if lost:
+            return True
+    return False
 
 
 def _base(maneuver: DiceCode, speed: int, targeting: DiceCode, gun_damage: DiceCode,

@@ -15,6 +15,7 @@ import math
 from functools import lru_cache
 from html import escape
 
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -88,10 +89,10 @@ def draw_map(document: dict, *, players: dict, marker_names: dict, map_url: str,
     panel when clicked (off for a past round). ``fleets_url``: the fleets page, linked from
     the reader's own fleets in the area list.
 
-    Returns ``{"planets": [{"id", "name", "label", "view_box", "svg"}], "theatre": {"svg",
-    "view_box"} or None, "areas": [{"id", "html"}] (``theatre.cards``), "tile_url": str}``;
-    the SVGs are safe strings with every number locale-independent (``web/_planet_svg.html``
-    draws one planet)."""
+    Returns ``{"planets": [{"id", "name", "label", "view_box", "svg"}], "figures": the
+    planets' ``<figure>`` elements in one safe string, "theatre": {"svg", "view_box"} or None,
+    "areas": [{"id", "html"}] (``theatre.cards``), "tile_url": str}``; the SVGs are safe
+    strings with every number locale-independent."""
     state = state or MapState.from_document(document)
     viewer = viewer or Viewer()
     paint = Paint(players, marker_names)
@@ -109,6 +110,7 @@ def draw_map(document: dict, *, players: dict, marker_names: dict, map_url: str,
                                         orbit_fleets.get(planet["id"], ())))
     # tiles ask for their panel at <tile_url><id>/ (static/mapzoom.js, through htmx)
     drawn["tile_url"] = f"{map_url}tiles/" if interactive else ""
+    drawn["figures"] = _figures(drawn["planets"], drawn["tile_url"])
     drawn["theatre"] = theatre.chart(document, state, paint, viewer, map_url, selected_area)
     drawn["areas"] = theatre.cards(document, state, paint, viewer, planet_names, selected_area,
                                    fleets_url)
@@ -233,6 +235,24 @@ def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint, viewer: Vie
                             paint.colour.get(fleet["owner"], UNOWNED), area["id"], fid,
                             paint.fleet_title(fleet, own), escape(area["name"])))
     return "".join(out)
+
+
+FIGURE = ('<figure class="planet" id="planet-%s">\n  <figcaption><h2>%s</h2></figcaption>\n'
+          '  <div class="zoomable" data-zoom>\n    <div class="zoom-view"><svg class="hexmap" '
+          'viewBox="%s" role="group" aria-label="%s"%s>%s</svg></div>\n    %s\n  </div>\n'
+          '</figure>\n')
+
+
+def _figures(planets: list[dict], tile_url: str) -> str:
+    """Every planet as a zoomable figure (issue 21: one string, the zoom controls rendered
+    once per request rather than a template include per planet)."""
+    if not planets:
+        return ""
+    zoom = render_to_string("web/_map_zoom.html")
+    url = f' data-tile-url="{escape(tile_url)}"' if tile_url else ""
+    return mark_safe("".join(  # noqa: S308 (escaped here, svg built safe)
+        FIGURE % (p["id"], escape(p["name"]), p["view_box"], escape(str(p["label"])), url,
+                  p["svg"], zoom) for p in planets))
 
 
 LEGEND_PLAYER = ('<li><svg class="swatch-svg" viewBox="0 0 10 10" aria-hidden="true" '

@@ -16,6 +16,7 @@ from campaigns.services.accounts import profile_read
 from campaigns.services.campaigns import campaign_create
 from web.forms.common import add_service_error
 from web.forms.home import CampaignForm, campaign_fields
+from web.presenters.campaign_list import campaign_cards
 from web.views.scope import forbidden
 
 
@@ -47,7 +48,9 @@ def _render(request, form=None, status: int = 200):
         (mine if entry["faction"] or entry["runs"] else others).append(entry)
     if form is None and may_create(request.user):
         form = CampaignForm(initial={"time_zone": _creator_zone(request.user)})
-    return render(request, "home.html", {"mine": mine, "others": others, "form": form},
+    # issue 21: the cards as markup built once per request (web/presenters/campaign_list.py)
+    return render(request, "home.html", {"mine": campaign_cards(mine),
+                                         "others": campaign_cards(others), "form": form},
                   status=status)
 
 

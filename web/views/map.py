@@ -2,6 +2,8 @@
 in the declare phase a click on a tile asks the rules whether the player may attack it (an
 htmx partial) and declares; attack armies are bought and declarations withdrawn here."""
 
+from typing import NamedTuple
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,8 +15,7 @@ from battles.selectors.attacks import army_balance, visible_attacks
 from battles.selectors.legality import attack_check
 from battles.services.attacks import attack_declare, attack_withdraw, purchase_create
 from campaigns.errors import DomainError
-from campaigns.models import Attack, Marker, MarkerType, Round, Tile
-from campaigns.selectors.campaigns import player_list
+from campaigns.models import Attack, Marker, MarkerType, Player, Round, Tile
 from campaigns.values import parse_number
 from fleets.models import FleetOrder
 from fleets.selectors.fleet_view import full_fleets
@@ -30,11 +31,22 @@ def _in_declare(scope: Scope) -> bool:
     return scope.round is not None and scope.round.phase == Round.Phase.DECLARE
 
 
+class MapPlayer(NamedTuple):
+    """What the maps draw of a player: its faction and owner colour."""
+
+    pk: int
+    faction: str
+    colour: str
+
+
 def map_inputs(campaign) -> tuple[dict, dict, dict]:
-    """The map document (``league.selectors.map``), the players by id and the marker type
-    names by code: what ``web.presenters.hexmap.draw_map`` draws, for this page and the map
-    history (which passes its own ``MapState``)."""
-    players = {p.pk: p for p in player_list(campaign)}
+    """The map document (``league.selectors.map``), the players by id (``MapPlayer``: plain
+    values, issue 21) and the marker type names by code: what
+    ``web.presenters.hexmap.draw_map`` draws, for this page and the map history (which passes
+    its own ``MapState``)."""
+    players = {pk: MapPlayer(pk, faction, colour) for pk, faction, colour in
+               Player.objects.filter(campaign=campaign).order_by("id")
+               .values_list("id", "faction", "colour")}
     marker_names = dict(MarkerType.objects.filter(campaign=campaign).order_by("id")
                         .values_list("code", "name"))
     return map_document(campaign), players, marker_names
@@ -66,8 +78,8 @@ def map_context(scope: Scope, request=None) -> dict:
                      fleets_url=reverse("campaigns:fleets", args=[scope.campaign.pk]),
                      selected_tile=_selected(request, "tile") if request else None,
                      selected_area=_selected(request, "area") if request else None)
-    return {"planets": drawn["planets"], "theatre": drawn["theatre"], "areas": drawn["areas"],
-            "tile_url": drawn["tile_url"],
+    return {"planets": drawn["planets"], "figures": drawn["figures"],
+            "theatre": drawn["theatre"], "areas": drawn["areas"], "tile_url": drawn["tile_url"],
             "legend_players": legend_players(players), "marker_legend": marker_legend(marker_names),
             "selected_area": _selected(request, "area") if request else None,
             "theatre_orders": bool(viewer.orders)}

@@ -28,8 +28,9 @@ def _drawing(scope: Scope, history: RoundMapHistory, document: dict, players: di
                      players=players, marker_names=marker_names,
                      map_url=reverse("campaigns:map", args=[scope.campaign.pk]), state=state,
                      interactive=False)
-    return {"planets": drawn["planets"], "theatre": drawn["theatre"],
-            "legend_players": legend_players(players), "marker_legend": marker_legend(marker_names)}
+    return {"planets": drawn["planets"], "figures": drawn["figures"],
+            "theatre": drawn["theatre"], "legend_players": legend_players(players),
+            "marker_legend": marker_legend(marker_names)}
 
 
 def _wanted(request, rounds) -> int | None:

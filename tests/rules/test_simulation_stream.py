@@ -1,0 +1,50 @@
+"""Issue 21 (odds preview under 1 s, R-ODDS-1): with ``SimulationDice`` both engines read the
+d6 faces straight from the dice's d6 stream (``rules.naval.fire.simulation_d6``) instead of
+calling ``roll``/``faces``/``wild_total``/``one_face``. They must fight exactly the battles the
+ordinary calls fight: the same outcome and the same faces consumed, with and without events."""
+
+import random
+
+import pytest
+
+from rules.dice import SimulationDice
+from rules.naval.fire import simulation_d6
+from tests.rules.test_engine_fastpath import ENGINES, without_events
+
+
+class CalledDice(SimulationDice):
+    """The same faces, but every roll goes through the ``Dice`` methods (a subclass that
+    overrides them is never read directly)."""
+
+    def roll(self, n, sides=6, purpose="roll"):
+        return super().roll(n, sides, purpose)
+
+    def faces(self, n, sides, purpose):
+        return super().faces(n, sides, purpose)
+
+    def wild_total(self, n, pips=0, purpose="d6"):
+        return super().wild_total(n, pips, purpose)
+
+    def one_face(self, sides, purpose):
+        return super().one_face(sides, purpose)
+
+
+def test_only_plain_simulation_dice_are_read_directly():
+    assert simulation_d6(SimulationDice(1)) is not None
+    assert simulation_d6(CalledDice(1)) is None
+
+
+@pytest.mark.parametrize("record", [False, True], ids=["quiet", "recorded"])
+@pytest.mark.parametrize(("fight", "make"), ENGINES, ids=["dark_force", "d6_space"])
+def test_r_odds_1_direct_stream_fights_the_same_battles(fight, make, record):
+    rng = random.Random(21)
+    for seed in range(150):
+        sides = make(rng)
+        advantage = rng.choice((None, "attacker", "defender"))
+        direct, called = SimulationDice(seed), CalledDice(seed)
+        fast = fight(direct, sides, advantage, record)
+        slow = fight(called, sides, advantage, record)
+        assert without_events(fast) == without_events(slow)
+        assert fast.events == slow.events
+        assert direct.roll(6) == called.roll(6)  # the same faces were consumed
+        assert direct.roll(4, 8) == called.roll(4, 8)
