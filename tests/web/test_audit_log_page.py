@@ -81,6 +81,14 @@ def test_issue19_6_german(lg):
     assert "Sieg 12 : 4" in html
 
 
+def test_issue19_6_a_round_target_reads_in_the_readers_language(lg):
+    """The round services write their target as "round N" (league/services/rounds.py)."""
+    record(campaign=lg.campaign, actor=lg.admin, kind="round.advance", target="round 7",
+           before={"phase": "declare"}, after={"phase": "fleets"})
+    assert "Runde 7" in page(lg, lg.b.user, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "round 7" in page(lg, lg.b.user).content.decode()
+
+
 def test_issue19_6_filters_by_group_and_round(lg):
     results = page(lg, lg.admin, "?kind=results").content.decode()
     assert "Result corrected" in results and "Ruleset changed" not in results

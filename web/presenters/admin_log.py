@@ -231,8 +231,18 @@ def change_rows(before, after, kind: str = "") -> list[dict]:
     return [_row("", before, after, True, True)]
 
 
+ROUND_TARGET = re.compile(r"round (\d+)")  # the round services name their target so
+
+
+def target_label(target: str) -> str:
+    """The target in the reader's language where the log wrote a round ("round 3")."""
+    match = ROUND_TARGET.fullmatch(target)
+    return _("round %(n)s") % {"n": match[1]} if match else target
+
+
 def log_entries(actions) -> list[dict]:
     return [{"action": action, "kind": kind_label(action.kind),
+             "target": target_label(action.target),
              "changes": change_rows(action.before, action.after, action.kind)}
             for action in actions]
 
