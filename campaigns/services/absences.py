@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from campaigns import access
 from campaigns.errors import Conflict, DomainError
 from campaigns.models import Absence, Campaign, Player
-from campaigns.selectors.absences import absence_days_used, campaign_day
+from campaigns.selectors.absences import absence_days_left, campaign_day
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services import admin_log
 
@@ -76,7 +76,7 @@ def _check_on(cap: int) -> None:
 
 
 def _check_cap(player: Player, days: int, cap: int) -> None:
-    left = max(cap - absence_days_used(player), 0)
+    left = absence_days_left(player, cap)
     if days > left:
         _refuse(_("This absence has %(days)s days but only %(left)s of the season's "
                   "%(cap)s days are left (ruleset key absence_days).")

@@ -141,14 +141,6 @@ def webhook_delete(*, hook: Webhook, by) -> None:
 
 
 @transaction.atomic
-def webhook_secret_regenerate(*, hook: Webhook, by) -> Webhook:
-    check_admin(hook.campaign, by)
-    hook.secret = secrets.token_urlsafe(32)
-    hook.save(update_fields=["secret"])
-    return hook
-
-
-@transaction.atomic
 def webhook_test_send(*, hook: Webhook, by, now: datetime) -> WebhookDelivery:
     """A test event to this hook alone ("send test event"), delivered like any other."""
     check_admin(hook.campaign, by)

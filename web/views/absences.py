@@ -15,6 +15,7 @@ from campaigns.selectors.absences import (
     absences_of,
     campaign_day,
     note_visible,
+    player_absences,
     upcoming_absences,
 )
 from campaigns.selectors.campaigns import ruleset_of
@@ -44,7 +45,7 @@ def away_context(scope: Scope, form: AbsenceForm | None = None) -> dict | None:
     context = {"cap": cap, "today": today, "rows": away_rows(scope, today),
                "zone": zone_name(campaign=scope.campaign)}
     if scope.player is not None:
-        mine = list(scope.player.absences.order_by("starts_on", "id"))
+        mine = list(player_absences(scope.player))
         used = sum(a.days for a in mine)
         context.update(mine=[{"absence": a, "withdraw": a.ends_on >= today,
                               "current": a.starts_on <= today <= a.ends_on} for a in mine],
