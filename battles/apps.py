@@ -7,7 +7,11 @@ class BattlesConfig(AppConfig):
     name = "battles"
 
     def ready(self):
+        from battles.models import Battle
+        from campaigns.revision import watch
+
         checks.register(site_host_check)
+        watch(Battle, lambda battle: battle.campaign_id)  # the standings (issue 21)
 
 
 def site_host_check(app_configs=None, **kwargs) -> list:

@@ -6,4 +6,6 @@ class CampaignsConfig(AppConfig):
     name = "campaigns"
 
     def ready(self):
-        from campaigns import signals  # noqa: F401  (connects the receivers)
+        from campaigns import revision, signals  # noqa: F401  (connects the receivers)
+
+        revision.connect()

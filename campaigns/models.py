@@ -72,9 +72,21 @@ class Campaign(models.Model):
     is_sandbox = models.BooleanField(default=False, editable=False)
     sandbox_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="sandboxes", editable=False)
+    # Issue 21: bumped in the transaction of every write that changes what the cached views
+    # show (campaigns/revision.py); the caches key on it (campaigns/cache.py).
+    revision = models.PositiveBigIntegerField(default=0, editable=False)
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        """A full save never writes ``revision`` back: the instance's value may be older than
+        the row's (bumped by a query since it was loaded), and a revision that went back
+        could meet a cached value of its first time."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
+                                       if not field.primary_key and field.name != "revision"]
+        super().save(*args, **kwargs)
 
 
 class Player(models.Model):

@@ -189,6 +189,11 @@ REDIS_URL = env("REDIS_URL", default="")
 # and the login lockout (django-axes) live in the database, never in the cache.
 CACHES = redis_caches(REDIS_URL) if REDIS_URL else {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Issue 21: values keyed on a campaign's revision (campaigns/cache.py), in each process's
+# memory whatever the default cache is: no round trip, and nothing depends on Redis.
+CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                   "LOCATION": "feldzug-revisions", "TIMEOUT": 24 * 3600,
+                   "OPTIONS": {"MAX_ENTRIES": 1000}}
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

@@ -5,6 +5,7 @@ from datetime import datetime
 
 from campaigns.bulk import insert_rows, update_rows
 from campaigns.models import Round
+from campaigns.revision import bump
 from fleets.models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
 from fleets.phase_state import LoadedPhase
 from fleets.values import cargo_json, crew_json
@@ -18,6 +19,7 @@ def store_phase(rnd: Round, loaded: LoadedPhase, result: PhaseResult, now: datet
     _store_islands(loaded, result)
     _store_markers(rnd, loaded, result)
     _store_battles(rnd, result)
+    bump(rnd.campaign_id)  # bulk writes send no signals (campaigns/revision.py)
 
 
 def _store_ships(loaded: LoadedPhase, result: PhaseResult) -> None:

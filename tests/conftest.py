@@ -59,11 +59,14 @@ def _fast_and_eager(request):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     cache_settings = settings.CACHES["default"]
     if cache_settings["BACKEND"].endswith("RedisCache"):
-        settings.CACHES = {"default": {**cache_settings,
-                                       "LOCATION": _worker_redis(cache_settings["LOCATION"])}}
+        settings.CACHES = {**settings.CACHES, "default": {
+            **cache_settings, "LOCATION": _worker_redis(cache_settings["LOCATION"])}}
     from django.core.cache import cache
 
+    from campaigns.cache import clear
+
     cache.clear()  # throttle counters start at zero in every test
+    clear()  # ids and revisions repeat after each test's rollback (issue 21)
     eager = request.node.get_closest_marker("celery_worker") is None
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = eager

@@ -20,6 +20,7 @@ from battles.models import Battle, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.services.attacks import attacks_cancel_uncovered_orbital
 from campaigns.models import Attack, Round
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import load_board
 from rules.attacks import needs_battle, tile_chains
@@ -97,6 +98,7 @@ def battles_sync(*, round: Round, now: datetime) -> dict[str, int]:
         for attack, attacker in Attack.objects.filter(pk__in=set(layout) - set(existing))
         .order_by("order").values_list("pk", "player_id")])
     _record_walkovers(rnd, now)
+    bump(rnd.campaign_id)  # no signals: campaigns/revision.py
     return {"created": len(created), "updated": len(changed), "deleted": len(stale)}
 
 

@@ -20,6 +20,7 @@ from battles.services.limits import battle_compute_limits
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
+from campaigns.revision import bump
 from campaigns.selectors.boards import limits_board, load_planet_board
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
@@ -114,6 +115,7 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime,
             success=r.success, immediate=True, counter=counter)
         if r.success:  # the tile and its markers change hands now (R-MRK-4)
             Tile.objects.filter(pk=battle.tile_id).update(owner_id=battle.attacker_id)
+            bump(battle.campaign_id)  # no signals: campaigns/revision.py
     settle_next_link(battle, now, board)
     return made
 
@@ -202,6 +204,7 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
                                  f"R-RND-3: unplayed ({ruleset.unplayed_outcome})")
             else:
                 Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.DONE)
+                bump(battle.campaign_id)  # no signals: campaigns/revision.py
         if needs_decision(battle):
             default_decision(battle, now)
         elif battle.chain_position < battle.chain_length:

@@ -16,6 +16,7 @@ from battles.services.campaign_events import conquest_emit
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.dice import round_dice
 from fleets.selectors.board import load_board
@@ -103,3 +104,5 @@ def transfer_tiles(transfers: dict[int, int]) -> None:
         by_owner.setdefault(owner, []).append(tile)
     for owner, tiles in by_owner.items():
         Tile.objects.filter(pk__in=tiles).update(owner_id=owner)
+    if transfers:  # no signals: campaigns/revision.py
+        bump(Tile.objects.filter(pk__in=list(transfers)[:1]).values("campaign_id"))

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from battles.models import Battle
 from campaigns.models import Player, Round
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import load_board
 from rules.board import Board
@@ -58,4 +59,5 @@ def battles_compute_limits(*, round: Round, now=None, board: Board | None = None
     for battle in battles:
         battle.point_limits, battle.bonus = limits_of(battle, board, ruleset, players)
     Battle.objects.bulk_update(battles, ["point_limits", "bonus"])
+    bump(round.campaign_id)  # no signals: campaigns/revision.py
     return len(battles)

@@ -30,6 +30,7 @@ from battles.selectors.lists import (
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round
 from campaigns.pausing import check_not_paused
+from campaigns.revision import bump
 
 
 def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
@@ -95,7 +96,10 @@ def army_list_submit(*, battle: Battle, player: Player, parsed: ParsedList,
 
 
 def _reveal(battles, now: datetime) -> int:
-    return battles.filter(lists_revealed_at__isnull=True).update(lists_revealed_at=now)
+    revealed = battles.filter(lists_revealed_at__isnull=True).update(lists_revealed_at=now)
+    if revealed:
+        bump(battles.values("campaign_id")[:1])  # no signals: campaigns/revision.py
+    return revealed
 
 
 def lists_reveal(*, round: Round, now: datetime) -> int:  # noqa: A002

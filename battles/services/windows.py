@@ -11,6 +11,7 @@ from django.db.models import F
 
 from battles.models import Battle
 from campaigns.models import Round
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import phase_hours
 
@@ -34,4 +35,5 @@ def battle_windows_shift(*, round: Round, paused_at: datetime,  # noqa: A002
     moved += battles.filter(  # R-ARM-3: a late chain link's lists window
         chain_position__gt=1, lists_revealed_at__isnull=True,
         settled_at__gt=paused_at - lists).update(settled_at=F("settled_at") + delta)
+    bump(round.campaign_id)  # no signals: campaigns/revision.py
     return moved

@@ -13,6 +13,7 @@ from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Campaign, Player, Round
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from campaigns.services.corrections import correction
@@ -104,6 +105,7 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
         admiral_rating=_number(admiral_rating, "admiral_rating", *AF_RANGE))
     Ship.objects.bulk_create(Ship(fleet=fleet, position=i, **values)
                              for i, values in enumerate(checked, start=1))
+    bump(campaign.pk)  # no signals: campaigns/revision.py
     log_fleet(fleet, actor, "fleet.create", after=fleet_facts(fleet, len(checked)))
     return fleet
 

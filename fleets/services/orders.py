@@ -9,6 +9,7 @@ from django.db import transaction
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from fleets.models import Area, Fleet, FleetOrder, Ship
@@ -96,6 +97,7 @@ def fleet_set_standing_orders(*, fleet: Fleet, changes: dict) -> Fleet:
         for position, ship_id in enumerate(changes["line"], start=1):
             ships[ship_id].position = position
         Ship.objects.bulk_update(ships.values(), ["position"])
+        bump(fleet.campaign_id)  # no signals: campaigns/revision.py
     return fleet
 
 

@@ -38,6 +38,7 @@ from campaigns.models import (
     RoundStandings,
     Tile,
 )
+from campaigns.revision import bump
 from campaigns.services.admin_log import record
 from campaigns.services.campaigns import _colour, _faction, campaign_create
 from campaigns.services.seats import seat_start
@@ -403,6 +404,7 @@ def _write(campaign: Campaign, document: dict) -> None:
     _map(campaign, document["map"], ids)
     _hazards(campaign, document["hazards"], ids)
     _rounds(campaign, document["rounds"], ids)
+    bump(campaign.pk)  # bulk writes send no signals (campaigns/revision.py)
 
 
 def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None = None

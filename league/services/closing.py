@@ -5,6 +5,7 @@ from datetime import datetime
 from django.db.models import Count
 
 from campaigns.models import Player, Round, RoundStandings
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from league.selectors.standings import live_standings
 from league.services.map_history import round_map_record
@@ -22,6 +23,7 @@ def round_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     for player in players:
         player.requisition += income(ruleset, player.owned)
     Player.objects.bulk_update(players, ["requisition"])
+    bump(round.campaign_id)  # no signals: campaigns/revision.py
     round.seed_revealed = True
     round.closed_at = now
     round.save(update_fields=["seed_revealed", "closed_at"])

@@ -22,6 +22,7 @@ from campaigns.models import (
     Tile,
     TileLink,
 )
+from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services.corrections import check_correctable, correction, is_running
 from campaigns.values import (
@@ -420,6 +421,7 @@ def write(campaign, plan: MapPlan) -> None:
         Ship(fleet=fleet, position=position, **ship)
         for fleet, f in zip(fleets, plan.fleets, strict=True)
         for position, ship in enumerate(f.ships, start=1))
+    bump(campaign.pk)  # no signals: campaigns/revision.py
 
 
 def _write_area_links(plan: MapPlan, areas: list[Area], tiles: list[Tile]) -> None:
