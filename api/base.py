@@ -33,9 +33,13 @@ def validated(serializer_class, data, **context) -> dict:
 class CampaignScoped(APIView):
     """A view under /campaigns/{campaign_id}/: the campaign is 404 unless the caller may see it."""
 
+    # issue 21: a view may read what it shows with the campaign, in the same query
+    campaign_rows = None
+
     @cached_property
     def campaign(self):
-        return access.get_visible_campaign(self.request.user, self.kwargs["campaign_id"])
+        return access.get_visible_campaign(self.request.user, self.kwargs["campaign_id"],
+                                           self.campaign_rows)
 
     @property
     def is_admin(self) -> bool:

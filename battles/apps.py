@@ -7,11 +7,17 @@ class BattlesConfig(AppConfig):
     name = "battles"
 
     def ready(self):
-        from battles.models import Battle
+        from battles.models import ArmyList, Battle, ConquestRoll, ResultChange, ScheduleProposal
+        from campaigns.models import Round
         from campaigns.revision import watch
 
         checks.register(site_host_check)
         watch(Battle, lambda battle: battle.campaign_id)  # the standings (issue 21)
+        # what the API's battles list shows of each battle (api/battle_list.py, issue 21)
+        for model in (ArmyList, ResultChange, ScheduleProposal):
+            watch(model, lambda row: Battle.objects.filter(pk=row.battle_id).values("campaign_id"))
+        watch(ConquestRoll, lambda roll: Round.objects.filter(pk=roll.round_id).values(
+            "campaign_id") if roll.immediate else None)
 
 
 def site_host_check(app_configs=None, **kwargs) -> list:

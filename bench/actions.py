@@ -3,9 +3,12 @@ chain decision - at several league sizes. Each must cost the same whatever the l
 (constant queries and time); the declaration within 3x a one-row insert.
 
 The league: P players on P/8 planets of 91 tiles (hexagons of radius 5), 80% of the tiles held,
-60 markers, 4 declarations per player. Each action is timed through its service on distinct
-players/battles (a choice is sealed once), median of ``--repeat`` calls; the queries are those
-of one call. The data lives in a throwaway test database dropped afterwards.
+60 markers, 4 declarations per player. Each action is timed through its service, median of
+``--repeat`` calls; the queries are those of one call. A declaration is timed as
+``bench/league_round.py`` times it (rolled back, against a rolled-back insert of its row,
+inside a transaction: no BEGIN/COMMIT on either side); a choice and a chain decision on
+distinct players/battles (a choice is sealed once). The data lives in a throwaway test
+database dropped afterwards.
 
     .venv/bin/python bench/actions.py [--players 16 64 128] [--repeat 10] [--seed 1]
 """
@@ -16,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -175,28 +179,49 @@ def timed(calls):
     return statistics.median(times) * 1000, statistics.median(cpu) * 1000, queries
 
 
-def insert_reference(rnd, players, repeat: int):
-    from campaigns.models import Purchase
-
-    def one(player):
-        def call():
-            with transaction.atomic():
-                Purchase.objects.create(round=rnd, player=player, attack_armies=1, cost=1)
-        return call
-    return timed([one(players[i % len(players)]) for i in range(repeat + 1)])
+def rolled_back(call, setup=None, capture: bool = False):
+    """((ms wall, ms CPU), queries or None) of ``call()`` in a transaction rolled back
+    afterwards; ``setup()`` runs first in it, untimed. Queries are captured only when asked
+    (capturing slows every query down)."""
+    with transaction.atomic():
+        if setup:
+            setup()
+        with CaptureQueriesContext(connection) if capture else nullcontext() as captured:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            call()
+            figures = ((time.perf_counter() - start) * 1000,
+                       (time.process_time() - start_cpu) * 1000)
+        transaction.set_rollback(True)
+    return figures, len(captured) if capture else None
 
 
 def measure_declare(n, rng, repeat):
+    """An attack declaration on a legal target as ``bench/league_round.py`` times it: each
+    call in a transaction rolled back, after buying the army it uses (untimed), against a
+    rolled-back insert of the same Attack row (the issue's one-row insert). The two
+    alternate, so the machine's load touches both alike."""
     from battles.selectors.legality import attack_check
-    from battles.services.attacks import attack_declare
+    from battles.services.attacks import attack_declare, purchase_create
+    from campaigns.models import Attack
 
     rnd, players, tiles = declare_world(n, rng)
-    calls = []
-    for player in players[:repeat + 1]:
-        legal = next(t for t in rng.sample(tiles, len(tiles))
-                     if attack_check(rnd, player, t).legal)
-        calls.append(lambda p=player, t=legal: attack_declare(player=p, round=rnd, tile=t))
-    return timed(calls), insert_reference(rnd, players, repeat)
+    player = players[0]
+    tile = next(t for t in rng.sample(tiles, len(tiles)) if attack_check(rnd, player, t).legal)
+
+    def buy():
+        purchase_create(player=player, round=rnd, attack_armies=1)
+
+    def declare():
+        attack_declare(player=player, round=rnd, tile=tile)
+
+    def insert():
+        Attack.objects.create(round=rnd, player=player, tile=tile, source="adjacent",
+                              order=100_000)
+
+    queries = (rolled_back(declare, buy, capture=True)[1], rolled_back(insert, capture=True)[1])
+    runs = [(rolled_back(declare, buy)[0], rolled_back(insert)[0]) for _ in range(repeat)]
+    return tuple((*(statistics.median(run[i][k] for run in runs) for k in (0, 1)), queries[i])
+                 for i in (0, 1))
 
 
 def measure_choice(n, rng, repeat):

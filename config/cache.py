@@ -27,9 +27,22 @@ _down_until: dict[str, float] = {}  # location -> time.monotonic() when to ask R
 _lock = threading.Lock()
 
 
+# Issue 21: values kept under a campaign's revision (campaigns/cache.py), in each process's
+# memory whatever the default cache is: no round trip, and nothing depends on Redis.
+LOCAL = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+         "LOCATION": "feldzug-revisions", "TIMEOUT": 24 * 3600,
+         "OPTIONS": {"MAX_ENTRIES": 1000}}
+
+
+def local_caches() -> dict:
+    """The ``CACHES`` setting without Redis: everything in this process's memory."""
+    return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+            "local": LOCAL}
+
+
 def redis_caches(location: str) -> dict:
     """The ``CACHES`` setting for a Redis at ``location`` (config/settings.py)."""
-    return {"default": {
+    return {"local": LOCAL, "default": {
         "BACKEND": "config.cache.FallbackRedisCache",
         "LOCATION": location,
         "KEY_PREFIX": "feldzug",

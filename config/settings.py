@@ -5,7 +5,7 @@ from pathlib import Path
 
 import environ
 
-from config.cache import redis_caches
+from config.cache import local_caches, redis_caches
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -187,13 +187,8 @@ REDIS_URL = env("REDIS_URL", default="")
 # Throttle counters live in the cache: shared through Redis when there is one, with short
 # socket timeouts and this process's memory while Redis is down (config/cache.py). Sessions
 # and the login lockout (django-axes) live in the database, never in the cache.
-CACHES = redis_caches(REDIS_URL) if REDIS_URL else {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Issue 21: values keyed on a campaign's revision (campaigns/cache.py), in each process's
-# memory whatever the default cache is: no round trip, and nothing depends on Redis.
-CACHES["local"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                   "LOCATION": "feldzug-revisions", "TIMEOUT": 24 * 3600,
-                   "OPTIONS": {"MAX_ENTRIES": 1000}}
+# Values kept under a campaign's revision live in the alias "local" (issue 21).
+CACHES = redis_caches(REDIS_URL) if REDIS_URL else local_caches()
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
@@ -248,7 +243,7 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle",
-                                 "rest_framework.throttling.UserRateThrottle",
+                                 "api.throttling.UserRateThrottle",  # reads: no Redis trip
                                  "rest_framework.throttling.ScopedRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env("THROTTLE_ANON", default="120/min"),

@@ -3,13 +3,17 @@ in a constant number of queries. Call inside the resolving transaction."""
 
 from datetime import datetime
 
-from campaigns.bulk import insert_rows, update_rows
+from campaigns.bulk import delete_rows, insert_values, update_rows
 from campaigns.models import Round
 from campaigns.revision import bump
-from fleets.models import Area, Fleet, FleetMarker, NavalBattle, SeaHazard, Ship
+from fleets.models import Area, Fleet, FleetMarker, FleetOrder, NavalBattle, SeaHazard, Ship
 from fleets.phase_state import LoadedPhase
 from fleets.values import cargo_json, crew_json
 from rules.fleet_phase import PhaseResult
+
+BATTLE_FIELDS = ["round_id", "area_id", "sequence", "engine", "attacker_id", "defender_id",
+                 "attacker_vp", "defender_vp", "sides", "outcome", "events", "first_counter",
+                 "dice_count"]
 
 
 def store_phase(rnd: Round, loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:
@@ -31,21 +35,22 @@ def _store_ships(loaded: LoadedPhase, result: PhaseResult) -> None:
         if after.fleet is None:
             lost.append(ship_id)
             continue
-        dirty = row.fleet_id != after.fleet or row.position != after.position
-        row.fleet_id, row.position = after.fleet, after.position
+        crew, cargo, datasheet = row.crew, row.cargo, row.datasheet
+        dirty = (row.fleet_id, row.position) != (after.fleet, after.position)
         if after.crew != before.crew:
-            row.crew, dirty = crew_json(after.crew), True
+            crew, dirty = crew_json(after.crew), True
         if after.cargo != before.cargo:
-            row.cargo, dirty = cargo_json(after.cargo), True
+            cargo, dirty = cargo_json(after.cargo), True
         if before.captain is not None and after.captain is None:
-            row.datasheet = {k: v for k, v in row.datasheet.items() if k != "captain"}
+            datasheet = {k: v for k, v in datasheet.items() if k != "captain"}
             dirty = True
         if dirty:
-            changed.append(row)
+            changed.append(Ship(pk=ship_id, fleet_id=after.fleet, position=after.position,
+                                crew=crew, cargo=cargo, datasheet=datasheet))
     if changed:
         update_rows(Ship, changed, ["fleet", "position", "crew", "cargo", "datasheet"])
-    if lost:
-        Ship.objects.filter(pk__in=lost).delete()
+    if lost:  # (store_phase bumps the revision once)
+        delete_rows(Ship.objects.filter(pk__in=lost))
 
 
 def _store_fleets(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
@@ -59,13 +64,22 @@ def _store_fleets(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None:
             continue
         arrived = (after.arrival[0] or None, after.arrival[1])
         if (row.area_id, (row.arrived_round, row.arrived_step)) != (after.area, arrived):
-            row.area_id = after.area
-            row.arrived_round, row.arrived_step = arrived
-            changed.append(row)
+            changed.append(Fleet(pk=fleet_id, area_id=after.area, arrived_round=arrived[0],
+                                 arrived_step=arrived[1]))
     if changed:
         update_rows(Fleet, changed, ["area", "arrived_round", "arrived_step"])
     if gone:
-        Fleet.objects.filter(pk__in=gone).delete()
+        _delete_fleets(gone)
+
+
+def _delete_fleets(gone: list[int]) -> None:
+    """What ``Fleet.delete`` cascades to (ships, orders, markers; a partner set to null),
+    without its per-row signals: store_phase bumps the revision once."""
+    FleetMarker.objects.filter(partner_id__in=gone).update(partner=None)
+    for rows in (FleetMarker.objects.filter(fleet_id__in=gone),
+                 FleetOrder.objects.filter(fleet_id__in=gone),
+                 Ship.objects.filter(fleet_id__in=gone), Fleet.objects.filter(pk__in=gone)):
+        delete_rows(rows)
 
 
 def _store_hazards(loaded: LoadedPhase, result: PhaseResult, now: datetime) -> None:
@@ -108,10 +122,8 @@ def _store_markers(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None
 def _store_battles(rnd: Round, result: PhaseResult) -> None:
     """Each battle with its sides, outcome, event log, dice and victory points (R-VP-1); the
     logs are large, so COPY on PostgreSQL (issue 21)."""
-    insert_rows(NavalBattle, (
-        NavalBattle(round=rnd, area_id=b.area, sequence=b.sequence, engine=b.engine,
-                    attacker_id=b.attacker.player, defender_id=b.defender.player,
-                    attacker_vp=b.vp.get("attacker", 0), defender_vp=b.vp.get("defender", 0),
-                    sides=b.sides, outcome=b.outcome, events=b.events,
-                    first_counter=b.first_counter, dice_count=b.dice_count)
-        for b in result.battles))
+    insert_values(NavalBattle, BATTLE_FIELDS, [
+        (rnd.pk, b.area, b.sequence, b.engine, b.attacker.player, b.defender.player,
+         b.vp.get("attacker", 0), b.vp.get("defender", 0), b.sides, b.outcome, b.events,
+         b.first_counter, b.dice_count)
+        for b in result.battles])

@@ -140,10 +140,19 @@ def _faces_from_bytes(data: Iterable[int], sides: int) -> Iterator[int]:
 
 def stream_faces(server_seed: bytes, campaign_id: int, round_number: int, purpose: str,
                  counter: int, n: int, sides: int = 6) -> list[int]:
-    """The first n faces of draw ``counter`` (public: what an outside verifier recomputes)."""
+    """The first n faces of draw ``counter`` (public: what an outside verifier recomputes):
+    those of ``_faces_from_bytes(_stream_bytes(...))``, taken a whole digest at a time."""
     message = draw_message(campaign_id, round_number, purpose, counter)
-    faces = _faces_from_bytes(_stream_bytes(server_seed, message), sides)
-    return [next(faces) for _ in range(n)]
+    bound = 256 - 256 % sides
+    faces: list[int] = []
+    block = 0
+    while len(faces) < n:
+        text = message if block == 0 else f"{message}:{block}"
+        digest = hmac.digest(server_seed, text.encode("utf-8"), "sha256")
+        faces += [byte % sides + 1 for byte in digest if byte < bound]
+        block += 1
+    del faces[n:]
+    return faces
 
 
 class RoundStream(Dice):
@@ -160,6 +169,17 @@ class RoundStream(Dice):
     def _faces(self, purpose: str, sides: int, counter: int) -> Iterator[int]:
         message = draw_message(self.campaign_id, self.round_number, purpose, counter)
         return _faces_from_bytes(_stream_bytes(self._seed, message), sides)
+
+    def roll(self, n: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
+        """``Dice.roll`` without a face iterator (the fleet phase rolls thousands): the same
+        draw, logged with the same faces."""
+        if sides < 2:
+            raise ValueError("a die needs at least two sides")
+        counter = self.next_counter
+        faces = stream_faces(self._seed, self.campaign_id, self.round_number, purpose, counter,
+                             n, sides)
+        self.log.append(DrawRecord(counter, purpose, sides, faces))
+        return tuple(faces)
 
 
 @dataclass(frozen=True)

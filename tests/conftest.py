@@ -19,9 +19,20 @@ def _worker_redis(location: str) -> str:
 
 
 # --- the suite's wall time on two cores (issue 21) --------------------------------------------
-# The slowest test (the compiled engines' build and the rules suites run against it) starts
-# first and its build starts with the session, so it never finishes the run alone at the end.
-SLOW_FIRST = ("tests/rules/test_compiled_engines.py",)
+# The slowest tests start first, in this order (slowest first; xdist deals the first tests out
+# in turn), so none of them finishes the run alone at the end: the compiled engines' test (its
+# build starts with the session), then the long single tests and the fuzzing modules.
+SLOW_FIRST = (
+    "tests/rules/test_compiled_engines.py",
+    "tests/api/test_schema_responses.py::test_every_get_route_answers_as_its_schema_says",
+    "tests/league/test_archive.py::test_issue19_7_import_of_a_damaged_archive_is_refused_never",
+    "tests/campaigns/test_map_build.py::test_no_builder_input_makes_a_500",
+    "tests/api/test_fuzz_inputs.py",
+    "tests/league/test_worker_killed.py",
+    "tests/fleets/test_fleets_api.py::test_no_input_makes_a_500",
+    "tests/league/test_map_import.py::test_no_document_makes_a_500",
+    "tests/api/test_fuzz_schema.py",
+)
 
 
 def pytest_configure(config):
@@ -41,10 +52,65 @@ def pytest_unconfigure(config):
     compiled_build.stop(getattr(config, "_compiled_build", None))
 
 
+def _slow_rank(nodeid: str) -> int:
+    return next((i for i, prefix in enumerate(SLOW_FIRST) if nodeid.startswith(prefix)),
+                len(SLOW_FIRST))
+
+
 def pytest_collection_modifyitems(items):
-    """The slowest files first, in their order (a stable sort: every xdist worker collects the
+    """The slowest tests first, in their order (a stable sort: every xdist worker collects the
     same order)."""
-    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))
+    items.sort(key=lambda item: _slow_rank(item.nodeid))
+
+
+# Settings that the static files' listing of WhiteNoise's middleware reads (with WHITENOISE_*).
+STATIC_SETTINGS = ("DEBUG", "STATIC_URL", "STATIC_ROOT", "STATICFILES_DIRS", "STATICFILES_FINDERS",
+                   "FORCE_SCRIPT_NAME", "INSTALLED_APPS")
+
+
+def _list_static_files_once() -> None:
+    """Every new test client loads the middleware, and WhiteNoise's lists the static files
+    through the finders on each load (about 10 ms of the 11 ms of a new client's first request;
+    thousands of clients in the suite, issue 21). The listing is kept per state of the settings
+    it reads, so each process lists them once; the files do not change during a run."""
+    from django.conf import settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    if getattr(WhiteNoiseMiddleware, "listed_once", False):
+        return
+    list_files, listings = WhiteNoiseMiddleware.add_files_from_finders, {}
+
+    def add_files_from_finders(self):
+        names = [*STATIC_SETTINGS, *sorted(n for n in dir(settings) if n.startswith("WHITENOISE"))]
+        key = repr([(name, getattr(settings, name, None)) for name in names])
+        if key not in listings:
+            before = dict(self.files)
+            list_files(self)
+            listings[key] = {url: static for url, static in self.files.items()
+                             if before.get(url) is not static}
+        self.files.update(listings[key])
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders
+    WhiteNoiseMiddleware.listed_once = True
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_hashing_for_shared_worlds():
+    """Fast password hashing also for the worlds built once per module (before
+    ``_fast_and_eager``): Django's default hasher takes about 0.3 s per user (issue 21)."""
+    from django.conf import settings
+
+    if not settings.configured:
+        yield  # the pure rules tests without pytest-django
+        return
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        _list_static_files_once()
+        yield
+
+
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +122,7 @@ def _fast_and_eager(request):
     except pytest.FixtureLookupError:
         yield
         return
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
     cache_settings = settings.CACHES["default"]
     if cache_settings["BACKEND"].endswith("RedisCache"):
         settings.CACHES = {**settings.CACHES, "default": {

@@ -4,6 +4,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.serializers.common import datetime_text as _datetime
 from api.serializers.conquest import ConquestRollSerializer
 from battles.models import Battle, ResultChange, ScheduleProposal
 from battles.selectors.battles import immediate_roll_of, limit_breakdown, result_snapshot
@@ -146,13 +147,7 @@ class BattleSerializer(serializers.ModelSerializer):
         return roll_dict(made) if made else None
 
 
-_DATETIME = serializers.DateTimeField()
 RESULT_KEYS = ("outcome", "attacker_vp", "defender_vp", "status", "reason")
-
-
-def _datetime(value) -> str | None:
-    """As a DateTimeField writes it (the current time zone, ISO 8601, ``Z`` for UTC)."""
-    return None if value is None else _DATETIME.to_representation(value)
 
 
 def _result(stored: dict | None) -> dict | None:

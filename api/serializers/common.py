@@ -21,6 +21,15 @@ def page_of(serializer_class, name: str):
     })
 
 
+_DATETIME = serializers.DateTimeField()
+
+
+def datetime_text(value) -> str | None:
+    """As a DateTimeField writes it (the current time zone, ISO 8601, ``Z`` for UTC), for the
+    answers built without DRF's field machinery (issue 21)."""
+    return None if value is None else _DATETIME.to_representation(value)
+
+
 def _is_id(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= ID_MAX
 

@@ -2,7 +2,6 @@
 Checks run in the contract's order: 401, permission (403/404), phase or state (409), input and
 rules (400)."""
 
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -10,11 +9,11 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 from api.base import CampaignScoped, advance_if_ready, error_responses
-from api.pagination import Pagination
+from api.battle_list import CAMPAIGN_ROWS, battle_list_rows, select
+from api.pagination import Pagination, json_page
 from api.serializers.battles import BattleFilter, BattleSerializer, DisputeInput, ResultInput
 from api.serializers.common import page_of
 from battles.models import Battle
-from battles.selectors.battle_rows import battle_rows, battle_values
 from battles.selectors.battles import campaign_battles
 from battles.selectors.lists import participants
 from battles.services import results as reporting
@@ -28,6 +27,8 @@ class BattleScoped(CampaignScoped):
 
 
 class BattleList(CampaignScoped):
+    campaign_rows = CAMPAIGN_ROWS
+
     @extend_schema(operation_id="v1_campaigns_battles_list",
                    parameters=[BattleFilter, OpenApiParameter("page", int),
                                OpenApiParameter("page_size", int)],
@@ -38,18 +39,10 @@ class BattleList(CampaignScoped):
         self.require_member()
         filters = BattleFilter(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        battles = campaign_battles(self.campaign, with_history=True)
-        wanted = filters.validated_data
-        if "round" in wanted:
-            battles = battles.filter(round__number=wanted["round"])
-        if "player" in wanted:
-            battles = battles.filter(Q(attacker=wanted["player"]) | Q(defender=wanted["player"]))
-        if "status" in wanted:
-            battles = battles.filter(status=wanted["status"])
+        rows = select(battle_list_rows(self.campaign), filters.validated_data)
         paginator = Pagination()
-        page = paginator.paginate_queryset(battle_values(battles), request, self)
-        rows = battle_rows(self.campaign, page)  # issue 21: no models per battle
-        return paginator.get_paginated_response(BattleSerializer(rows, many=True).data)
+        page = paginator.paginate_queryset(rows, request, self)
+        return json_page(request, paginator, [row[-1] for row in page])  # issue 21
 
 
 class BattleDetail(BattleScoped):

@@ -21,8 +21,8 @@ from api.serializers.campaigns import (
     PlayerUpdateSerializer,
 )
 from api.serializers.invitations import InvitationSerializer
-from campaigns.models import Player
-from campaigns.selectors.campaigns import campaign_list, player_list
+from campaigns.models import Campaign, Player
+from campaigns.selectors.campaigns import campaign_list, player_list, with_current_round
 from campaigns.services import campaigns as services
 from campaigns.services import invitations as invitation_services
 from campaigns.services import players as player_services
@@ -64,6 +64,7 @@ class CampaignList(GenericAPIView):
 class CampaignDetail(CampaignScoped):
     """A campaign (members, or anyone if public); its admin edits it."""
 
+    campaign_rows = with_current_round(Campaign.objects.all())  # one query (issue 21)
     parser_classes = [SafeJSONParser]
 
     @extend_schema(tags=["campaigns"], summary="One campaign",

@@ -1,10 +1,12 @@
 """API: the campaign map (API.md "Campaigns, map, standings"): GET the map, import a whole
 map, and build it one object at a time (planets, tiles, links, areas, markers)."""
 
+from django.http import HttpResponse
 from django.urls import path
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import exceptions, generics, mixins, status
 from rest_framework.metadata import SimpleMetadata
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from api.base import CampaignScoped, error_responses
@@ -18,11 +20,12 @@ from api.serializers.map import (
     TileLinkSerializer,
     TileSerializer,
 )
+from campaigns.cache import cached
 from campaigns.models import Marker, Planet, Tile, TileLink
 from campaigns.services import map as services
 from fleets.models import Area
 from fleets.services import areas
-from league.selectors.map import map_document
+from league.selectors.map import current_map_document, map_document
 from league.services.map_document import DocumentInvalid, map_import
 
 TAGS = ["map"]
@@ -41,7 +44,15 @@ class MapView(MapScoped):
     @extend_schema(tags=TAGS, summary="The campaign map (R-MAP; fleets public fields only)",
                    responses={200: MapSerializer, **error_responses(404)})
     def get(self, request, campaign_id):
-        return Response(map_document(self.campaign, request.user))
+        renderer = request.accepted_renderer
+        if type(renderer) is JSONRenderer and not renderer.get_indent(
+                request.accepted_media_type, {}):
+            # issue 21: the same bytes for every reader of a map revision (public fields
+            # only, R-FLT-7), rendered once as JSONRenderer renders the document below
+            body = cached("api-map", self.campaign,
+                          lambda: renderer.render(current_map_document(self.campaign)))
+            return HttpResponse(body, content_type=renderer.media_type)
+        return Response(current_map_document(self.campaign))
 
 
 class MapImport(MapScoped):

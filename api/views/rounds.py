@@ -6,8 +6,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
+from api import round_list
 from api.base import CampaignScoped, RoundScoped, error_responses
-from api.pagination import Pagination
+from api.pagination import Pagination, json_page
 from api.serializers.common import page_of
 from api.serializers.rounds import (
     AdvanceSerializer,
@@ -26,20 +27,22 @@ from campaigns.selectors.rounds import (
     visible_rolls,
 )
 from campaigns.values import parse_number
-from league.selectors.standings import live_standings
+from league.selectors.standings import standings
 from league.selectors.standings_history import frozen_standings
 from league.services import rounds as round_services
 
 
 class RoundList(CampaignScoped):
+    campaign_rows = round_list.CAMPAIGN_ROWS  # with its latest round (issue 21)
+
     @extend_schema(operation_id="v1_campaigns_rounds_list",
                    responses={200: page_of(RoundSerializer, "PaginatedRoundList"),
                               **error_responses(404)},
                    parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)])
     def get(self, request, campaign_id):
         paginator = Pagination()
-        page = paginator.paginate_queryset(self.campaign.rounds.order_by("number"), request, self)
-        return paginator.get_paginated_response(RoundSerializer(page, many=True).data)
+        page = paginator.paginate_queryset(round_list.round_rows(self.campaign), request, self)
+        return json_page(request, paginator, page)
 
 
 class RoundDetail(RoundScoped):
@@ -113,7 +116,7 @@ class Standings(CampaignScoped):
         """Live standings, or those frozen at a round's close (R-VP-2)."""
         number = request.query_params.get("round")
         if number is None:
-            return Response({"round": None, "rows": live_standings(self.campaign)})
+            return Response({"round": None, "rows": standings(self.campaign)})
         if parse_number(number) is None:
             raise serializers.ValidationError({"round": ["A round number is required."]})
         rows = frozen_standings(self.campaign, parse_number(number))

@@ -16,7 +16,7 @@ from django.utils import timezone
 from battles.models import Battle, ConquestRoll, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.selectors.chains import chain_link_attack, needs_decision
-from battles.services.limits import battle_compute_limits
+from battles.services.limits import limits_of
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
@@ -27,6 +27,7 @@ from campaigns.services.dice import round_dice
 from rules import conquest as rules
 from rules.attacks import holder_needs_battle
 from rules.board import Board
+from rules.ruleset import Ruleset
 
 
 def _next_link(battle: Battle) -> Battle | None:
@@ -69,25 +70,28 @@ def settle_next_link(battle: Battle, now: datetime, board: Board | None = None
     nxt.defender_id, nxt.settled_at = holder, now
     nxt.neutral = holder is None
     nxt.status = Battle.Status.OPEN
-    nxt.save(update_fields=["defender", "settled_at", "neutral", "status"])
-    if not holder_needs_battle(holder, ruleset_of(nxt.campaign)):
+    settled = ["defender", "settled_at", "neutral", "status"]
+    ruleset = ruleset_of(nxt.campaign)
+    if not holder_needs_battle(holder, ruleset):
+        nxt.save(update_fields=settled)
         _confirm_default(nxt, Battle.Outcome.VICTORY, now, "R-ATK-4: neutral tile, no battle")
         link_resolved(nxt, now)
         return nxt
-    _compute_link_limits(nxt, board)
+    nxt.point_limits, nxt.bonus = _link_limits(nxt, board, ruleset)
+    nxt.save(update_fields=[*settled, "point_limits", "bonus"])  # one UPDATE (issue 21)
     return nxt
 
 
-def _compute_link_limits(battle: Battle, board: Board | None) -> None:
-    """R-BON-1..3 for a settled link on the board of its planet (and of the home planet of a
-    participant without tiles there), not the whole map (issue 21). The players compared
+def _link_limits(battle: Battle, board: Board | None, ruleset: Ruleset) -> tuple[dict, dict]:
+    """R-BON-1..3 for a settled link on the board of its planet (and the home planet tiles of
+    a participant without tiles there), not the whole map (issue 21). The players compared
     are those owning tiles on that board: any other player has no tile on the contested
     planet and adds max(0, 0 - tiles) = 0 to a tile bonus (R-BON-2)."""
     planet = Tile.objects.values_list("planet_id", flat=True).get(pk=battle.tile_id) \
         if board is None else board.tile(battle.tile_id).planet
     board = limits_board(battle.campaign_id, planet, (battle.attacker_id, battle.defender_id),
                          board=board)
-    battle_compute_limits(battle, board, players=sorted(board.players()))
+    return limits_of(battle, board, ruleset, sorted(board.players()))
 
 
 def _chain_roll(battle: Battle, roll: bool, now: datetime,

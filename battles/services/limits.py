@@ -5,6 +5,7 @@ defender is settled (R-BON-3)."""
 from django.db import transaction
 
 from battles.models import Battle
+from campaigns.bulk import update_rows
 from campaigns.models import Player, Round
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
@@ -58,6 +59,6 @@ def battles_compute_limits(*, round: Round, now=None, board: Board | None = None
     battles = _settled_without_limits(round)
     for battle in battles:
         battle.point_limits, battle.bonus = limits_of(battle, board, ruleset, players)
-    Battle.objects.bulk_update(battles, ["point_limits", "bonus"])
+    update_rows(Battle, battles, ["point_limits", "bonus"])  # one UPDATE (issue 21)
     bump(round.campaign_id)  # no signals: campaigns/revision.py
     return len(battles)

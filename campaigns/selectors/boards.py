@@ -55,11 +55,42 @@ def limits_board(campaign_id: int, planet_id: int, participants: Iterable[int | 
     """The board point limits of a battle on ``planet_id`` read (R-BON-3, R-MRK-2): that
     planet, plus the home planet (R-MAP-4) of each participant owning no tile there. ``board``:
     that planet's board (with markers) as it stands, when the caller has it; it is enough
-    when every participant owns a tile there."""
+    when every participant owns a tile there, else only the others' tiles on their home
+    planets and the markers on them are read besides (all R-BON-3 and R-MRK-2 count
+    there)."""
     players = [p for p in participants if p is not None]
-    if board is not None and all(board.tile_count(p, planet_id) for p in players):
-        return board
+    if board is not None:
+        return _with_home_tiles(board, campaign_id,
+                                [p for p in players if not board.tile_count(p, planet_id)])
     counts = tile_counts(campaign_id, players)
     homes = {rb.home_of(per_planet) for per_planet in counts.values()
              if planet_id not in per_planet}
     return load_planet_board(campaign_id, {planet_id} | homes)
+
+
+def _with_home_tiles(board: rb.Board, campaign_id: int, players: list[int]) -> rb.Board:
+    """``board`` plus the tiles ``players`` own on their home planets (R-MAP-4) and the
+    markers on them: two queries, not the whole planets (issue 21). A player's tiles on a
+    planet are all there, so the board still names its home planet."""
+    if not players:
+        return board
+    rows = list(Tile.objects.filter(campaign_id=campaign_id, owner_id__in=players).values_list(
+        "pk", "planet_id", "planet__name", "q", "r", "owner_id", "features"))
+    counts: dict[int, dict[int, int]] = {}
+    for _, planet, _, _, _, owner, _ in rows:
+        counts.setdefault(owner, {}).setdefault(planet, 0)
+        counts[owner][planet] += 1
+    homes = {rb.home_of(per_planet) for per_planet in counts.values()}
+    planets: dict[int, rb.Planet] = {}
+    tiles = []
+    for pk, planet, name, q, r, owner, features in rows:
+        if planet in homes and not board.planet_tiles(planet):
+            planets.setdefault(planet, rb.Planet(planet, name))
+            tiles.append(rb.Tile(pk, planet, q, r, owner, frozenset(features or ())))
+    if not tiles:
+        return board
+    markers = [rb.Marker(*row) for row in Marker.objects.filter(
+        campaign_id=campaign_id, tile_id__in=[t.id for t in tiles]).values_list(
+        "pk", "type__code", "tile_id")]
+    return rb.Board((*board.planets, *planets.values()), (*board.tiles, *tiles), board.links,
+                    board.marker_types, (*board.markers, *markers))

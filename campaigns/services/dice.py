@@ -2,25 +2,40 @@
 
 Use only while holding the round's row lock (the counter must not be shared)."""
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from campaigns.bulk import insert_rows
+from campaigns.bulk import insert_values
 from campaigns.models import DiceRoll, Round
 from rules.dice import RoundStream
 
 
 class LoggedStream(RoundStream):
-    """A round stream that remembers which object each draw belongs to."""
+    """A round stream that remembers which object each draw belongs to: setting
+    ``current_object`` names the object of the draws that follow."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.current_object = ""
-        self.objects: dict[int, str] = {}
+        self._firsts: list[int] = []  # the counter from which each object was current
+        self._objects: list[str] = []
 
-    def draw(self, purpose: str, sides: int = 6):
-        self.objects[self.next_counter] = self.current_object
-        return super().draw(purpose, sides)
+    @property
+    def current_object(self) -> str:
+        return self._objects[-1] if self._objects else ""
+
+    @current_object.setter
+    def current_object(self, text: str) -> None:
+        if self._firsts and self._firsts[-1] == self.next_counter:
+            self._objects[-1] = text  # no draw under the previous one
+        else:
+            self._firsts.append(self.next_counter)
+            self._objects.append(text)
+
+    def object_of(self, counter: int) -> str:
+        """The object that was current when draw ``counter`` was made."""
+        index = bisect_right(self._firsts, counter)
+        return self._objects[index - 1] if index else ""
 
 
 @contextmanager
@@ -31,10 +46,9 @@ def round_dice(rnd: Round) -> Iterator[LoggedStream]:
     yield stream
     if not stream.log:
         return
-    insert_rows(DiceRoll, [  # COPY on PostgreSQL (issue 21)
-        DiceRoll(round=rnd, counter=rec.counter, purpose=rec.purpose, sides=rec.sides,
-                 faces=list(rec.faces), object=stream.objects.get(rec.counter, ""))
-        for rec in stream.log
-    ])
+    insert_values(  # COPY on PostgreSQL, no model instances (issue 21)
+        DiceRoll, ["round_id", "counter", "purpose", "sides", "faces", "object"],
+        [(rnd.pk, rec.counter, rec.purpose, rec.sides, rec.faces, stream.object_of(rec.counter))
+         for rec in stream.log])
     rnd.next_counter = stream.next_counter
     Round.objects.filter(pk=rnd.pk).update(next_counter=rnd.next_counter)

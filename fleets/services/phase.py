@@ -13,6 +13,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns.collector import collector_paused
 from campaigns.errors import Conflict
 from campaigns.models import Round
 from campaigns.services.dice import round_dice
@@ -41,8 +42,15 @@ def fleet_phase_resolve(*, round: Round, now: datetime | None = None,  # noqa: A
     if rnd.phase != Round.Phase.FLEETS:
         raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase, not fleets.")
     record = FleetPhase.objects.create(round=rnd, resolved_at=now)  # claims the phase
+    with collector_paused():  # what _resolve builds dies with it (issue 21)
+        _resolve(rnd, record, now, dice or dice_factory)
+    return record
+
+
+def _resolve(rnd: Round, record: FleetPhase, now: datetime, dice: DiceFactory) -> None:
+    """Load, resolve on the round's dice, store; what is built here is freed on return."""
     loaded = load_phase(rnd)
-    with (dice or dice_factory)(rnd) as stream:
+    with dice(rnd) as stream:
         first = stream.next_counter
         result = resolve_fleet_phase(stream, loaded.phase,
                                      label=lambda text: _label(stream, text))
@@ -52,7 +60,6 @@ def fleet_phase_resolve(*, round: Round, now: datetime | None = None,  # noqa: A
     record.events = result.events
     record.first_counter, record.dice_count = first, count
     record.save(update_fields=["player_order", "events", "first_counter", "dice_count"])
-    return record
 
 
 def _label(stream: Dice, text: str) -> None:

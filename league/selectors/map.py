@@ -5,6 +5,7 @@ from collections import defaultdict
 
 from django.db.models import Count
 
+from campaigns.cache import cached
 from campaigns.models import Campaign, Marker, Planet, Tile, TileLink
 from fleets.models import Area, Fleet
 
@@ -15,6 +16,13 @@ def map_document(campaign: Campaign, viewer=None) -> dict:
     position, kind and ship count (R-FLT-7); a marker's owner is its tile's owner (R-MRK-4)."""
     return {"planets": _planets(campaign), "links": _links(campaign),
             "areas": _areas(campaign), "fleets": _fleets(campaign)}
+
+
+def current_map_document(campaign: Campaign) -> dict:
+    """``map_document``, kept per campaign revision (``campaigns.cache``; public, so one entry
+    serves every reader). ``campaign`` as loaded with the request: after a write in the same
+    request, ask ``map_document`` (a stale revision would name the old map)."""
+    return cached("map-document", campaign, lambda: map_document(campaign))
 
 
 def _planets(campaign: Campaign) -> list[dict]:

@@ -1,10 +1,12 @@
-"""Live standings (R-VP-2) in a constant number of queries, whatever the campaign's size."""
+"""Live standings (R-VP-2) in a constant number of queries, whatever the campaign's size, and
+(issue 21) kept per campaign revision for the pages and the API (``standings``)."""
 
 from collections import Counter, defaultdict
 
 from django.db.models import Count, Sum
 
 from battles.models import Battle
+from campaigns.cache import cached
 from campaigns.models import Campaign, Player, Tile
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.players import display_name
@@ -90,3 +92,12 @@ def live_standings(campaign: Campaign) -> list[dict]:
         "victory_points": vp[p.pk], **fleets[p.pk],
     } for p in players]
     return rank_rows(rows)
+
+
+def standings(campaign: Campaign) -> list[dict]:
+    """``live_standings`` as of ``campaign.revision`` (read with the request), computed once per
+    revision and process (``campaigns/cache.py``). Everything it reads bumps the revision:
+    seats and their holders' names, tiles, battles, naval battles, fleets, ships and the
+    ruleset (``campaigns/revision.py``). The rows are public (R-VP-2): one entry for every
+    reader. Writers (closing a round) call ``live_standings`` itself."""
+    return cached("standings", campaign, lambda: live_standings(campaign))

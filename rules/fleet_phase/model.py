@@ -8,6 +8,7 @@ fleets are hostile exactly when their forces differ (as ``rules.interception.hos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 from rules.boarding import Character
@@ -72,8 +73,17 @@ class PhaseShip:
     captain: Captain | None = None
 
     def naval(self, hits: int = 0) -> NavalShip:
-        """The Dark Force engine's view, carrying ``hits`` into the fight (R-SEA-2). The bounds
-        of R-FLT-2 keep defence >= 1; a stored 0 (data from before the bounds) counts as 1."""
+        """The Dark Force engine's view, carrying ``hits`` into the fight (R-SEA-2)."""
+        return self._naval(hits) if hits else self._unhit
+
+    @cached_property
+    def _unhit(self) -> NavalShip:
+        # built once: the phase asks for the combat factor (R-FLT-3) of every line again
+        return self._naval(0)
+
+    def _naval(self, hits: int) -> NavalShip:
+        # The bounds of R-FLT-2 keep defence >= 1; a stored 0 (data from before the bounds)
+        # counts as 1
         return NavalShip(self.id, self.name, max(0, self.attack), max(1, self.defence),
                          max(0, self.agility), self.crew,
                          tuple(d.points for d in self.cargo), self.seats, hits)

@@ -146,7 +146,11 @@ class _Phase:
         forces: dict[int, set[Force]] = {}
         for fleet in self.fleets.values():
             if fleet.ships:
-                forces.setdefault(fleet.area, set()).add(fleet.force)
+                here = forces.get(fleet.area)
+                if here is None:  # (no empty set built per fleet: asked for every battle)
+                    forces[fleet.area] = {fleet.force}
+                else:
+                    here.add(fleet.force)
         return forces
 
     def cf(self, ships) -> int:

@@ -384,7 +384,10 @@ def _stats(line: list[ShipState]) -> tuple[int, int]:
 
 def pair(values: tuple | None) -> dict | None:
     """(attacker, defender) as a dict for the event log."""
-    return dict(zip(SIDES, values, strict=True)) if values else None
+    if not values:
+        return None
+    attacker, defender = values
+    return {ATTACKER: attacker, DEFENDER: defender}
 
 
 def _ship_result(st: ShipState, holders: dict[int, str | None]) -> ShipResult:

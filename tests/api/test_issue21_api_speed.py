@@ -6,8 +6,10 @@ not grow with the campaign."""
 import gzip
 
 import pytest
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.throttling import SimpleRateThrottle
 
 from battles.models import ConquestRoll
 from tests.factories import AttackFactory, BattleFactory, PlayerFactory, TileFactory
@@ -109,11 +111,38 @@ def test_issue21_read_queries_do_not_grow_with_the_league(world, read):
     assert _queries(client, world.lg.url(read)) == before
 
 
-def test_issue21_a_short_first_page_needs_no_count_query(world):
-    """A first page shorter than the page size counts itself (api/pagination.py)."""
+def test_issue21_the_battles_list_needs_no_count_query(world):
+    """The battles list pages its rows in memory (api/battle_list.py): no COUNT, however many
+    battles, on the first page and the next."""
     client = api(world.lg.a.user)
     short = _queries(client, world.lg.url("battles/"))
     _grow(world, 60)
-    assert _queries(client, world.lg.url("battles/")) == short + 1
+    assert _queries(client, world.lg.url("battles/")) == short
+    assert _queries(client, world.lg.url("battles/?page=2")) == short
     assert client.get(world.lg.url("battles/")).json()["count"] == 64
     assert client.get(world.lg.url("battles/?page_size=500")).json()["count"] == 64
+
+
+def test_issue21_the_campaign_detail_and_lists_take_few_queries(world):
+    """With a token or a forced login (no session read): the campaign detail reads its current
+    round with the campaign; the rounds and battles lists answer from memory after their first
+    read."""
+    client = api(world.lg.a.user)
+    assert _queries(client, world.lg.url("")) == 1
+    assert _queries(client, world.lg.url("rounds/")) == 1
+    assert _queries(client, world.lg.url("battles/")) == 1
+    assert _queries(client, world.lg.url("battles/?page_size=500")) == 1
+
+
+def test_issue21_reads_are_throttled_in_process_memory_writes_site_wide(world, monkeypatch):
+    """A signed-in user's GETs count in each process's memory (no Redis round trip per read,
+    api/throttling.py); their writes still count in the shared cache."""
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",
+                        {**SimpleRateThrottle.THROTTLE_RATES, "user": "2/min"})
+    user, key = world.lg.a.user, f"throttle_user_{world.lg.a.user.pk}"
+    cache.delete(key)
+    client = api(user)
+    assert [client.get(world.lg.url("rounds/")).status_code for _ in range(3)] == [200, 200, 429]
+    assert caches["local"].get(key) and cache.get(key) is None
+    client.post(world.lg.url("advance/"), {}, format="json")
+    assert cache.get(key)

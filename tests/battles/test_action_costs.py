@@ -13,7 +13,10 @@ from battles.models import Battle, ConquestChoice
 from battles.services.attacks import attack_declare, purchase_create
 from battles.services.chains import chain_decide
 from battles.services.conquest import conquest_choose
-from campaigns.models import Attack, Round, Tile
+from battles.services.limits import limits_of
+from campaigns.models import Attack, Player, Round, Tile
+from campaigns.selectors.campaigns import ruleset_of
+from fleets.selectors.board import load_board
 from rules import board as rb
 from rules import conquest as rc
 from tests.worlds import make_league, sure_conquest
@@ -85,7 +88,10 @@ def cost(seen, action) -> tuple[int, list[int], int]:
 
 
 def declaration_cost(n: int, seen):
+    """The first player, holding (0, 0) of the first planet there, declares on (1, 0) next to
+    it."""
     lg, rnd, planets = league(n, "declare")
+    Tile.objects.filter(planet=planets[0], owner=lg.a).exclude(q=0, r=0).update(owner=lg.b)
     others_declare(lg, rnd)
     purchase_create(player=lg.a, round=rnd, attack_armies=2)
     target = at(planets[0], 1, 0)
@@ -96,8 +102,10 @@ def test_issue_21_r_atk_declaration_costs_the_same_in_a_larger_league(seen):
     small, large = declaration_cost(SMALL, seen), declaration_cost(LARGE, seen)
     assert small == large
     queries, boards, _ = small
-    assert boards == [COLUMNS * ROWS]  # the target's planet only (R-ATK-2)
-    assert queries <= 8  # BEGIN, two locks, own declarations, tiles, links, INSERT, COMMIT
+    assert boards == [2]  # the target and the declarer's tile (R-ATK-1, R-ATK-2)
+    # in the caller's transaction: the round's lock, the rules' inputs, the INSERT (no
+    # SAVEPOINT: battles/services/attacks.py)
+    assert queries == 3
 
 
 def choice_cost(n: int, seen):
@@ -125,15 +133,18 @@ def test_issue_21_r_con_4_a_choice_reads_only_the_choosers_won_attacks(seen):
     assert ConquestChoice.objects.count() == 2
 
 
-def chain_cost(n: int, seen):
-    """The first, second and third player attack the fourth's tile (1, 0) of the first
-    planet, all holding tiles there; the first won link 1 and rolls (a sure success)."""
+def chain_cost(n: int, seen, attackers=(0, 1, 2), homeless: int | None = None):
+    """The players ``attackers`` (indices) attack the fourth's tile (1, 0) of the first planet
+    in this order; the first won link 1 and rolls (a sure success). ``homeless``: a player
+    whose tiles on that planet go to the second player first."""
     lg, rnd, planets = league(n, "battles")
+    if homeless is not None:
+        Tile.objects.filter(planet=planets[0], owner=lg.players[homeless]).update(owner=lg.b)
     target = at(planets[0], 1, 0)
     others_declare(lg, rnd, skip=target)
     chain = Attack.objects.bulk_create(
-        Attack(round=rnd, player=p, tile=target, source="adjacent", order=i + 1)
-        for i, p in enumerate(lg.players[:3]))
+        Attack(round=rnd, player=lg.players[p], tile=target, source="adjacent", order=i + 1)
+        for i, p in enumerate(attackers))
     links = Battle.objects.bulk_create(
         Battle(campaign=lg.campaign, round=rnd, attack=a, tile=target, attacker_id=a.player_id,
                defender_id=target.owner_id if pos == 1 else None, chain_position=pos,
@@ -150,8 +161,29 @@ def chain_cost(n: int, seen):
 def test_issue_21_r_con_6_a_chain_decision_costs_the_same_in_a_larger_league(seen):
     small, large = chain_cost(SMALL, seen), chain_cost(LARGE, seen)
     assert small == large
-    _, boards, _ = small
+    queries, boards, _ = small
     # the roll (R-CON-1..3) and the next link's limits (R-BON-3) on the tile's planet
     assert boards == [COLUMNS * ROWS] * 2
+    # SAVEPOINT, the round's and the battle's locks, the decision, the planet (4), the dice
+    # (2), the roll, the tile, the next link read and settled with its limits in one UPDATE,
+    # RELEASE; and 4 revision bumps (campaigns/revision.py)
+    assert queries <= 19
     nxt = Battle.objects.filter(chain_position=2).order_by("-pk").first()
     assert nxt.status == "open" and nxt.point_limits
+
+
+def test_issue_21_r_bon_3_a_next_attacker_without_tiles_there_adds_only_its_home_tiles(seen):
+    """The second link's attacker (the third player) owns no tile on the contested planet: its
+    limit counts its home planet (R-BON-3), read as its tiles there, not the whole planet; the
+    limits are those of the whole map."""
+    small = chain_cost(8, seen, attackers=(0, 2, 1), homeless=2)
+    large = chain_cost(16, seen, attackers=(0, 2, 1), homeless=2)
+    assert small[0] == large[0]
+    *_, limits_board = large[1]
+    assert COLUMNS * ROWS < limits_board < 2 * COLUMNS * ROWS
+    nxt = Battle.objects.filter(chain_position=2).select_related("campaign").order_by("-pk")[0]
+    players = list(Player.objects.filter(campaign=nxt.campaign).values_list("pk", flat=True))
+    whole = limits_of(nxt, load_board(nxt.campaign), ruleset_of(nxt.campaign), players)
+    assert (nxt.point_limits, nxt.bonus) == whole
+    assert nxt.bonus[str(nxt.attacker_id)]["tiles"] > 0
+

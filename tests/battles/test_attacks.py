@@ -10,6 +10,7 @@ from battles.services.attacks import attack_declare, attack_withdraw, purchase_c
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Attack, Player, Purchase
 from fleets.selectors.board import load_board, orbit_info
+from tests.concurrency import at_once
 from tests.factories import CampaignFactory, PlanetFactory, TileFactory, UserFactory
 from tests.worlds import advance_to, api, buy, declare, row, tile, transport
 
@@ -320,3 +321,23 @@ def test_r_atk_1_two_racing_declarations_cannot_share_the_last_army(lg):
         t.join()
     assert sorted(outcomes) == ["R-ATK-1", "ok"]
     assert Attack.objects.filter(round=rnd).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r_atk_5_racing_declarations_of_two_players_take_the_next_numbers(lg):
+    """Each reads the round's last number under the round's lock (issue 21: after it, in its
+    own statement), so neither takes the other's."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL")
+    alpha = lg.planet("Alpha")
+    row(alpha, lg.a, (0,))
+    row(alpha, lg.b, (3,))
+    targets = {lg.a: tile(alpha, 1, 0), lg.b: tile(alpha, 2, 0)}
+    rnd = lg.start()
+    for player in targets:
+        buy(player, rnd, 1)
+    results = at_once(*(lambda p=p: attack_declare(player=p, round=rnd, tile=targets[p])
+                        for p in targets))
+    assert not [r for r in results if isinstance(r, Exception)]
+    assert sorted(Attack.objects.filter(round=rnd).values_list("order", flat=True)) == [1, 2]
+

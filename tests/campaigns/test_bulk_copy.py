@@ -41,8 +41,9 @@ def _stored(model, rnd, *drop):
             for row in rows]
 
 
-@postgresql_only
-def test_issue_21_copy_stores_exactly_what_bulk_create_stored():
+def _stored_by_bulk_create():
+    """Round 1's naval battles and dice stored by ``bulk_create``; round 2 empty, to store
+    the same rows another way and compare."""
     lg = make_league()
     first = lg.start()
     second = first.__class__.objects.create(campaign=lg.campaign, number=2)
@@ -50,6 +51,12 @@ def test_issue_21_copy_stores_exactly_what_bulk_create_stored():
     names = ["Vengeance", "tab\there", "back\\slash", "Zerstörer"]
     NavalBattle.objects.bulk_create(_battles(first, area, names))
     DiceRoll.objects.bulk_create(_rolls(first))
+    return first, second, area, names
+
+
+@postgresql_only
+def test_issue_21_copy_stores_exactly_what_bulk_create_stored():
+    first, second, area, names = _stored_by_bulk_create()
     assert bulk.insert_rows(NavalBattle, _battles(second, area, names), copy=True) == 4
     assert bulk.insert_rows(DiceRoll, _rolls(second), copy=True) == 39
     assert _stored(NavalBattle, second, "created_at") == _stored(NavalBattle, first,
@@ -119,3 +126,42 @@ def test_issue_21_orm_fallback_stores_the_rows(monkeypatch):
     bulk.update_rows(Ship, _change(other, ships), FIELDS)
     assert [r["position"] for r in _ship_rows(ships)] == [10, 11, 12, 13, 14]
     assert _ship_rows(ships)[1]["crew"][1] == AWKWARD
+
+
+def _values(rows, fields):
+    return [tuple(getattr(row, name) for name in fields) for row in rows]
+
+
+BATTLE_FIELDS = ["round_id", "area_id", "sequence", "engine", "sides", "outcome", "events",
+                 "first_counter", "dice_count"]
+ROLL_FIELDS = ["round_id", "counter", "purpose", "sides", "faces", "object"]
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_issue_21_insert_values_stores_exactly_what_bulk_create_stored(copy):
+    """Rows given as tuples (no model instance per row), by COPY and by the ORM fallback;
+    the fields not named take their defaults, ``created_at`` the time of the call."""
+    if copy and connection.vendor != "postgresql":
+        pytest.skip("COPY is PostgreSQL's")
+    first, second, area, names = _stored_by_bulk_create()
+    battles = _values(_battles(second, area, names), BATTLE_FIELDS)
+    assert bulk.insert_values(NavalBattle, BATTLE_FIELDS, battles, copy=copy) == 4
+    assert bulk.insert_values(DiceRoll, ROLL_FIELDS, _values(_rolls(second), ROLL_FIELDS),
+                              copy=copy) == 39
+    assert bulk.insert_values(DiceRoll, ROLL_FIELDS, [], copy=copy) == 0
+    assert _stored(NavalBattle, second, "created_at") == _stored(NavalBattle, first,
+                                                                   "created_at")
+    assert _stored(DiceRoll, second, "created_at") == _stored(DiceRoll, first, "created_at")
+    copied = NavalBattle.objects.filter(round=second).order_by("pk")
+    assert [(b.sequence, b.attacker_id, b.attacker_vp) for b in copied] == [
+        (1, None, 0), (2, None, 0), (3, None, 0), (4, None, 0)]  # defaults
+    assert all(b.created_at is not None for b in copied)
+
+
+def test_issue_21_delete_rows_sends_no_signal_per_row(django_assert_num_queries):
+    """One DELETE, no post_delete per ship (each bumped the campaign's revision)."""
+    lg = make_league()
+    _, ships = _ships(lg)
+    with django_assert_num_queries(1):
+        assert bulk.delete_rows(Ship.objects.filter(pk__in=[s.pk for s in ships[1:]])) == 4
+    assert list(Ship.objects.values_list("pk", flat=True)) == [ships[0].pk]

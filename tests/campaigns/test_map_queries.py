@@ -1,4 +1,5 @@
-"""GET /map/ costs the same number of SQL queries for 20 tiles as for 2,000."""
+"""GET /map/ costs the same number of SQL queries for 20 tiles as for 2,000, and fewer once the
+map is kept for the campaign's revision (issue 21)."""
 
 import pytest
 from django.db import connection
@@ -73,4 +74,26 @@ def test_map_endpoint_query_count_is_constant_in_the_map_size():
         response = client.get(f"/api/v1/campaigns/{campaign.pk}/map/")
         assert response.status_code == 200
 
-    assert _count(lambda: get(small)) == _count(lambda: get(large))
+    cold = _count(lambda: get(small)), _count(lambda: get(large))
+    warm = _count(lambda: get(small)), _count(lambda: get(large))
+    assert cold[0] == cold[1] and warm[0] == warm[1]
+    assert warm[0] < cold[0]  # issue 21: kept per revision, no map rows read
+
+
+def test_map_endpoint_is_the_document_as_the_api_renders_it():
+    """The kept bytes (issue 21) are what DRF's JSON renderer makes of the document, and the
+    browsable and indented answers still come from the document itself."""
+    from rest_framework.renderers import JSONRenderer
+
+    campaign = build_map(30)
+    client = APIClient()
+    url = f"/api/v1/campaigns/{campaign.pk}/map/"
+    client.get(url)
+    response = client.get(url)
+    assert response["Content-Type"] == "application/json"
+    assert response.content == JSONRenderer().render(map_document(campaign))
+    indented = client.get(url, HTTP_ACCEPT="application/json; indent=2")
+    assert indented.content.decode().startswith('{\n  "planets"')
+    assert indented.json() == response.json()
+    browsable = client.get(url, HTTP_ACCEPT="text/html")
+    assert browsable.status_code == 200 and b"&quot;planets&quot;" in browsable.content

@@ -4,7 +4,6 @@ the periodic job leaves a paused campaign alone, the deadline resumes with the t
 do not run out during a pause [reading R-BAT-3], and a pause racing the periodic advance on
 PostgreSQL either comes after the advance or prevents it (R-RND-2)."""
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -26,6 +25,7 @@ from league.services.rounds import (
     round_run_phase_job,
     round_set_deadline,
 )
+from tests.concurrency import at_once
 from tests.factories import CampaignFactory, PlayerFactory, UserFactory
 from tests.worlds import duel
 
@@ -223,25 +223,7 @@ def test_issue19_an_automatic_phase_waits_and_runs_after_the_resume(
 
 # --- races on PostgreSQL ---------------------------------------------------------------------
 
-def _race(*calls) -> list:
-    """Run ``calls`` from threads at once; what each returned or raised."""
-    barrier, results = threading.Barrier(len(calls)), [None] * len(calls)
-
-    def run(i, call):
-        barrier.wait()
-        try:
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
+_race = at_once  # tests/concurrency.py
 
 
 @pytest.mark.django_db(transaction=True)

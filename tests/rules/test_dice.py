@@ -208,3 +208,20 @@ def test_r_brd_2_x_wing_face_mapping():
     assert red_dice(ScriptedDice([1, 4, 5, 8]), 4) == ((1, 4, 5, 8), 2)
     assert green_dice(ScriptedDice([3, 4, 6]), 3) == ((3, 4, 6), 1)
     assert red_dice(ScriptedDice([]), 0) == ((), 0)
+
+
+@pytest.mark.parametrize("sides", [2, 6, 7, 8, 20, 100])
+def test_r_dice_2_round_stream_roll_reads_the_faces_a_draw_reads(sides):
+    """``RoundStream.roll`` (issue 21: no face iterator) rolls and logs exactly what a draw
+    read face by face does, over several digests (long rolls, big dice)."""
+    fast = RoundStream(SEED, CAMPAIGN, ROUND, start=5)
+    slow = RoundStream(SEED, CAMPAIGN, ROUND, start=5)
+    for n in (0, 1, 2, 5, 31, 32, 33, 70):
+        purpose = f"naval:r1:fire:{n}"
+        faces = slow.draw(purpose, sides)
+        assert fast.roll(n, sides, purpose) == tuple(next(faces) for _ in range(n))
+    assert [r.as_dict() for r in fast.log] == [r.as_dict() for r in slow.log]
+    assert fast.next_counter == slow.next_counter == 13
+    assert verify(SEED, [r.as_dict() for r in fast.log], CAMPAIGN, ROUND).verified
+    with pytest.raises(ValueError):
+        fast.roll(1, 1)

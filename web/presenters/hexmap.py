@@ -3,12 +3,15 @@ rules number them (R-MAP-1), one drawing per planet with its orbit ring for the 
 it, plus the chart of sea and space areas (``web.presenters.theatre``).
 
 Issue 18/21 performance: a league map has hundreds of tiles, so each tile's markup is built here
-once per request by string formatting (labels translated once, URLs from one reversed prefix,
+once per drawing by string formatting (labels translated once, URLs from one reversed prefix,
 numbers as locale-independent strings) instead of by template includes and tags in a loop.
 
-Entry point: ``draw_map(document, ...)``. The map *state* (tile owners, markers by tile, fleets
-by area) is an input, ``MapState``, that defaults to the state in ``document``: the map history
-draws a past round by passing ``MapState.from_snapshot(...)`` of its ``RoundMap``
+Entry point: ``draw_map(document, ...)``, which is ``overlay(draw_public(document, ...))``: the
+drawing everyone sees, in plain strings that the map page keeps per map revision and language,
+then what one reader sees besides (their own fleets, orders, the selected tile and area), laid
+over it per request. The map *state* (tile owners, markers by tile, fleets by area) is an
+input, ``MapState``, that defaults to the state in ``document``: the map history draws a past
+round by passing ``MapState.from_snapshot(...)`` of its ``RoundMap``
 (``web.presenters.map_state``; both names are importable from here)."""
 
 import math
@@ -21,10 +24,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from web.presenters import theatre
-from web.presenters.map_state import MapState, Viewer
+from web.presenters.map_state import MapState, Token, Viewer, joined, merged
 from web.presenters.numbers import svg_number as num
 
-__all__ = ["MapState", "Viewer", "draw_map", "legend_players", "marker_legend"]
+__all__ = ["MapState", "Viewer", "draw_map", "draw_public", "legend_players", "marker_legend",
+           "overlay"]
 
 SIZE = 24  # hex radius in SVG units
 ROOT3 = math.sqrt(3)
@@ -92,33 +96,70 @@ def draw_map(document: dict, *, players: dict, marker_names: dict, map_url: str,
     Returns ``{"planets": [{"id", "name", "label", "view_box", "svg"}], "figures": the
     planets' ``<figure>`` elements in one safe string, "theatre": {"svg", "view_box"} or None,
     "areas": [{"id", "html"}] (``theatre.cards``), "tile_url": str}``; the SVGs are safe
-    strings with every number locale-independent."""
+    strings with every number locale-independent. It is ``overlay(draw_public(...))``."""
+    drawing = draw_public(document, players=players, marker_names=marker_names,
+                          map_url=map_url, state=state, interactive=interactive,
+                          fleets_url=fleets_url)
+    return overlay(drawing, viewer, selected_tile=selected_tile, selected_area=selected_area)
+
+
+def draw_public(document: dict, *, players: dict, marker_names: dict, map_url: str,
+                state: MapState | None = None, interactive: bool = True,
+                fleets_url: str | None = None) -> dict:
+    """The drawing before its reader is known: the same for everyone who may see the map
+    (public facts only, R-FLT-7), plain strings and tuples, so the map page keeps it per map
+    revision and language (issue 21). Fleet tokens and fleet lines stay pieces (``Token``,
+    ``theatre.FleetLine``) that ``overlay`` draws for the reader."""
     state = state or MapState.from_document(document)
-    viewer = viewer or Viewer()
     paint = Paint(players, marker_names)
     # a drawing that can not be clicked (a past round's) offers no buttons to the keyboard
     paint.pressable = ' tabindex="0" role="button"' if interactive else ""
-    planet_names = {p["id"]: p["name"] for p in document["planets"]}
-    drawn = {"planets": [], "areas": []}
     orbit_fleets = {}
     for area in document["areas"]:
         if area["kind"] == "orbit" and area["planet"] is not None:
             orbit_fleets.setdefault(area["planet"], []).extend(
                 (area, f) for f in state.fleets.get(area["id"], ()))
-    for planet in document["planets"]:
-        drawn["planets"].append(_planet(planet, state, paint, viewer, selected_tile,
-                                        orbit_fleets.get(planet["id"], ())))
     # tiles ask for their panel at <tile_url><id>/ (static/mapzoom.js, through htmx)
-    drawn["tile_url"] = f"{map_url}tiles/" if interactive else ""
-    drawn["figures"] = _figures(drawn["planets"], drawn["tile_url"])
-    drawn["theatre"] = theatre.chart(document, state, paint, viewer, map_url, selected_area)
-    drawn["areas"] = theatre.cards(document, state, paint, viewer, planet_names, selected_area,
-                                   fleets_url)
-    return drawn
+    tile_url = f"{map_url}tiles/" if interactive else ""
+    planets = [_planet(planet, state, paint, orbit_fleets.get(planet["id"], ()))
+               for planet in document["planets"]]
+    if planets:
+        _frame(planets, tile_url)
+    return {"planets": planets, "tile_url": tile_url,
+            "theatre": theatre.chart(document, state, paint, map_url),
+            "areas": theatre.cards(document, state, paint, fleets_url)}
+
+
+def overlay(drawing: dict, viewer: Viewer | None = None, *, selected_tile: int | None = None,
+            selected_area: int | None = None) -> dict:
+    """``draw_public``'s drawing for one reader (``draw_map``'s answer): their own fleets'
+    tokens and area lines (R-FLT-7), their movement orders (R-FLT-4), the selected tile
+    (pressed, with its anchor ``#tile-<id>``) and area. Costs a join of the drawing's strings
+    and one pass per fleet, not per tile."""
+    viewer = viewer or Viewer()
+    planets, figures = [], []
+    for planet in drawing["planets"]:
+        svg = joined(planet["pieces"], lambda token: token.render(viewer))
+        if selected_tile is not None:
+            svg = _select_tile(svg, selected_tile)
+        planets.append({"id": planet["id"], "name": planet["name"], "label": planet["label"],
+                        "view_box": planet["view_box"], "svg": mark_safe(svg)})  # noqa: S308
+        figures += (planet["open"], svg, planet["close"])
+    return {"planets": planets, "tile_url": drawing["tile_url"],
+            "figures": mark_safe("".join(figures)),  # noqa: S308 (escaped when drawn)
+            "theatre": theatre.chart_for(drawing["theatre"], viewer, selected_area),
+            "areas": theatre.cards_for(drawing["areas"], viewer, selected_area)}
+
+
+def _select_tile(svg: str, tile_id: int) -> str:
+    # only the selected tile carries its anchor (``#tile-<id>``, the links from battles and
+    # conquest): an id on every tile would be the page's largest part after compression
+    where = f'data-tile-id="{tile_id}"'
+    return svg.replace(where, f'{where} id="tile-{tile_id}" aria-pressed="true"', 1)
 
 
 class Paint:
-    """Per-request strings: players' escaped factions and colours, translated labels."""
+    """A drawing's strings: players' escaped factions and colours, translated labels."""
 
     def __init__(self, players: dict, marker_names: dict):
         from web.templatetags.feldzug import feature_label  # the pages' one set of labels
@@ -143,30 +184,23 @@ class Paint:
     def owner(self, player_id) -> str:
         return self.faction.get(player_id, self.unowned) if player_id else self.unowned
 
-    def fleet_title(self, fleet: dict, own_name: str | None) -> str:
-        who = escape(own_name) if own_name else self.owner(fleet["owner"])
-        return f"{who}: {self.ships(fleet['ships'])}"
 
-
-TILE = ('<g transform="%s"><polygon class="tile%s"%s points="' + HEX + '" fill="%s" '
+TILE = ('<g transform="%s"><polygon class="tile%s" points="' + HEX + '" fill="%s" '
         'data-tile-id="%d"%s aria-label="%s">'
         '</polygon>')
 USE = '<use class="icon icon-%s" href="#icon-%s" x="%s" y="-6" width="12" height="12"/>'
 NAME = '<text class="tile-name" x="0" y="%s">%s</text></g>'
-TOKEN = ('<circle class="fleet%s" cx="%s" cy="%s" r="8" fill="%s" data-area-id="%d"%s>'
-         '<title>%s (%s)</title></circle>')
 
-
-def _planet(planet: dict, state: MapState, paint: Paint, viewer: Viewer, selected,
-            orbit_fleets) -> dict:
-    """One planet's SVG body, view box and orbit ring with its fleets as tokens."""
+def _planet(planet: dict, state: MapState, paint: Paint, orbit_fleets) -> dict:
+    """One planet's view box and SVG body as pieces: its tiles and its orbit ring with its
+    fleets as tokens."""
     name = escape(planet["name"])
     parts, xs, ys = [], [], []
     for tile in planet["tiles"]:
         x, y, move = hex_centre(tile["q"], tile["r"])
         xs.append(x)
         ys.append(y)
-        parts.append(_tile(tile, name, move, state, paint, selected))
+        parts.append(_tile(tile, name, move, state, paint))
     if xs:
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         reach = max(math.hypot(x - cx, y - cy) for x, y in zip(xs, ys, strict=True)) + SIZE
@@ -178,15 +212,14 @@ def _planet(planet: dict, state: MapState, paint: Paint, viewer: Viewer, selecte
     orbit = escape(_("Orbit of %(name)s") % {"name": planet["name"]})
     head = (f'<circle class="orbit" cx="{num(cx)}" cy="{num(cy)}" r="{num(ring)}">'
             f'<title>{orbit}</title></circle>')
-    tokens = _tokens(orbit_fleets, cx, cy, ring, paint, viewer)
     return {"id": planet["id"], "name": planet["name"],
             "label": _("Map of %(name)s") % {"name": planet["name"]},
             "view_box": f"{num(cx - extent)} {num(cy - extent)} {num(2 * extent)} "
                         f"{num(2 * extent)}",
-            "svg": mark_safe(head + "".join(parts) + tokens)}  # noqa: S308 (escaped above)
+            "pieces": merged([head, *parts, *_tokens(orbit_fleets, cx, cy, ring, paint)])}
 
 
-def _tile(tile, planet_name, move, state, paint, selected) -> str:
+def _tile(tile, planet_name, move, state, paint) -> str:
     """A tile as a group moved to its centre: the hexagon (a button with the tile's full
     label), its feature and marker icons in a row, and its name or coordinates below."""
     owner = state.owners.get(tile["id"])
@@ -198,14 +231,9 @@ def _tile(tile, planet_name, move, state, paint, selected) -> str:
     words += [paint.feature[f] for f in features if f in paint.feature]
     words += [paint.marker.get(code, escape(code)) for code in codes]
     label = f"{title}: {', '.join(words)}"
-    pk = tile["id"]
     css = " defence" if "defence" in features else ""
-    # only the selected tile carries its anchor (``#tile-<id>``, the links from battles and
-    # conquest): an id on every tile would be the page's largest part after compression
-    chosen = pk == selected
-    out = [TILE % (move, css, f' id="tile-{pk}"' if chosen else "",
-                   paint.colour.get(owner, NEUTRAL) if owner else NEUTRAL, pk,
-                   paint.pressable + (' aria-pressed="true"' if chosen else ""), label)]
+    out = [TILE % (move, css, paint.colour.get(owner, NEUTRAL) if owner else NEUTRAL,
+                   tile["id"], paint.pressable, label)]
     icons = [f for f in ICON_FEATURES if f in features] + [marker_icon(c) for c in codes]
     left = -len(icons) * ICON // 2
     out += [USE % (icon, icon, left + i * ICON) for i, icon in enumerate(icons)]
@@ -221,38 +249,41 @@ def _short(tile: dict) -> str:
     return escape(name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…")
 
 
-def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint, viewer: Viewer) -> str:
+def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint) -> list:
     """Fleet tokens spread evenly on the orbit ring, starting at the top (R-FLT-7: owner
-    colour and ship count; the name only on the reader's own fleets)."""
+    colour and ship count; ``Token`` puts the name on the reader's own fleets)."""
     count = len(fleets)
     out = []
     for index, (area, fleet) in enumerate(fleets):
         angle = -math.pi / 2 + 2 * math.pi * index / max(count, 1)
-        own = viewer.own_fleets.get(fleet.get("id"))
-        fid = f' data-fleet-id="{fleet["id"]}"' if "id" in fleet else ""
-        out.append(TOKEN % (" own" if own else "", num(cx + ring * math.cos(angle)),
-                            num(cy + ring * math.sin(angle)),
-                            paint.colour.get(fleet["owner"], UNOWNED), area["id"], fid,
-                            paint.fleet_title(fleet, own), escape(area["name"])))
-    return "".join(out)
+        title_end = f": {paint.ships(fleet['ships'])} ({escape(area['name'])})</title></circle>"
+        rest = (f'" cx="{num(cx + ring * math.cos(angle))}" '
+                f'cy="{num(cy + ring * math.sin(angle))}" r="8" '
+                f'fill="{paint.colour.get(fleet["owner"], UNOWNED)}" data-area-id="{area["id"]}"')
+        who = paint.owner(fleet["owner"])
+        if "id" not in fleet:  # a past round's fleet: nobody's own
+            out.append(f'<circle class="fleet{rest}><title>{who}{title_end}')
+            continue
+        out.append(Token(fleet["id"], '<circle class="fleet',
+                         f'{rest} data-fleet-id="{fleet["id"]}"><title>', who, title_end))
+    return out
 
 
-FIGURE = ('<figure class="planet" id="planet-%s">\n  <figcaption><h2>%s</h2></figcaption>\n'
-          '  <div class="zoomable" data-zoom>\n    <div class="zoom-view"><svg class="hexmap" '
-          'viewBox="%s" role="group" aria-label="%s"%s>%s</svg></div>\n    %s\n  </div>\n'
-          '</figure>\n')
+FIGURE_OPEN = ('<figure class="planet" id="planet-%s">\n  <figcaption><h2>%s</h2></figcaption>\n'
+               '  <div class="zoomable" data-zoom>\n    <div class="zoom-view"><svg class="hexmap" '
+               'viewBox="%s" role="group" aria-label="%s"%s>')
+FIGURE_CLOSE = '</svg></div>\n    %s\n  </div>\n</figure>\n'
 
 
-def _figures(planets: list[dict], tile_url: str) -> str:
-    """Every planet as a zoomable figure (issue 21: one string, the zoom controls rendered
-    once per request rather than a template include per planet)."""
-    if not planets:
-        return ""
-    zoom = render_to_string("web/_map_zoom.html")
+def _frame(planets: list[dict], tile_url: str) -> None:
+    """Each planet's zoomable ``<figure>`` around its SVG, as ``open`` and ``close`` (issue
+    21: the zoom controls rendered once, not a template include per planet)."""
+    close = FIGURE_CLOSE % render_to_string("web/_map_zoom.html")
     url = f' data-tile-url="{escape(tile_url)}"' if tile_url else ""
-    return mark_safe("".join(  # noqa: S308 (escaped here, svg built safe)
-        FIGURE % (p["id"], escape(p["name"]), p["view_box"], escape(str(p["label"])), url,
-                  p["svg"], zoom) for p in planets))
+    for p in planets:
+        p["open"] = FIGURE_OPEN % (p["id"], escape(p["name"]), p["view_box"],
+                                   escape(str(p["label"])), url)
+        p["close"] = close
 
 
 LEGEND_PLAYER = ('<li><svg class="swatch-svg" viewBox="0 0 10 10" aria-hidden="true" '

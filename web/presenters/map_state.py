@@ -1,8 +1,11 @@
 """What the map presenter (``web.presenters.hexmap.draw_map``) draws besides the map itself:
 the map state of a moment (now, or the end of a closed round) and what one reader may see of
-their own fleets."""
+their own fleets, and the pieces of a drawing that depend on the reader (issue 21: the rest
+is drawn once per map revision and kept)."""
 
 from dataclasses import dataclass, field
+from html import escape
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -52,3 +55,42 @@ class Viewer:
     own_fleets: dict = field(default_factory=dict)
     orders: dict = field(default_factory=dict)
     details: dict = field(default_factory=dict)  # fleet id -> full fleet for the area cards
+
+
+class Token(NamedTuple):
+    """A fleet token as the map draws it for everyone (its owner's faction in its title), cut
+    where it differs for the fleet's owner and the admin (R-FLT-7): the class ``own`` and the
+    fleet's name instead of the faction. ``start + rest + who + end`` is the public token."""
+
+    fleet_id: int
+    start: str  # up to the end of the class attribute's value
+    rest: str  # from there up to the name in the title
+    who: str  # the owner's faction, escaped
+    end: str
+
+    def render(self, viewer: Viewer) -> str:
+        name = viewer.own_fleets.get(self.fleet_id)
+        if not name:
+            return self.start + self.rest + self.who + self.end
+        return f"{self.start} own{self.rest}{escape(name)}{self.end}"
+
+
+def joined(pieces: list, render) -> str:
+    """Strings as they are, every other piece through ``render(piece)``."""
+    return "".join(piece if type(piece) is str else render(piece) for piece in pieces)
+
+
+def merged(pieces: list) -> list:
+    """``pieces`` with neighbouring strings joined into one (less to keep, less to join)."""
+    out, run = [], []
+    for piece in pieces:
+        if type(piece) is str:
+            run.append(piece)
+            continue
+        if run:
+            out.append("".join(run))
+            run = []
+        out.append(piece)
+    if run:
+        out.append("".join(run))
+    return out

@@ -1,10 +1,12 @@
 """The standings table's rows (R-VP-2) as one markup string: a league has 64 players and eight
 figures each, so the rows are formatted here once per request (issue 21) instead of by template
-tags and filters per cell. Figures are whole numbers, written the same in every language."""
+tags and filters per cell. Figures are whole numbers, written the same in every language. The
+links to the closed rounds likewise: one translation, not a ``blocktranslate`` per round."""
 
 from html import escape
 
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from web.presenters.chart import NO_COLOUR, swatch
 
@@ -27,3 +29,19 @@ def standings_rows(rows: list[dict], colours: dict) -> str:
                escape(member(row.get("display_name") or row.get("username") or "")),
                *(escape(str(row.get(key, ""))) for key in FIGURES))
         for row in rows))
+
+
+def round_links(rounds: list[int], shown: int | None) -> str:
+    """The links to the standings frozen at each closed round, ``shown``'s marked current."""
+    label, current = _("round %(n)s"), ' aria-current="page"'
+    return mark_safe("".join(  # noqa: S308 (escaped)
+        f'<a href="?round={n}"{current if n == shown else ""}>{escape(label % {"n": n})}</a>'
+        for n in rounds))
+
+
+def map_links(rounds: list[int], map_url: str) -> str:
+    """The links to the map as it was after each closed round (``map_url``: its page)."""
+    label, url = _("map after round %(n)s"), escape(map_url)
+    return mark_safe("".join(  # noqa: S308 (escaped)
+        f'<a href="{url}?round={n}" data-map-round="{n}">{escape(label % {"n": n})}</a>'
+        for n in rounds))

@@ -6,11 +6,13 @@ ordered by the angle of their placed neighbours."""
 
 import math
 from html import escape
+from typing import NamedTuple
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from web.presenters.map_state import Token, joined, merged
 from web.presenters.numbers import svg_number as num
 
 PLANET_R = 36
@@ -111,11 +113,9 @@ CURVE = '<path class="link" d="M%s %s Q%s %s %s %s"/>'
 CLEAR = PLANET_R + 24  # a link passing closer to a planet's centre bends around it
 PLANET = ('<a href="#planet-%d" aria-label="%s"><circle class="planet-disc" cx="%s" cy="%s" '
           'r="36"/><text class="planet-name" x="%s" y="%s">%s</text></a>')
-AREA = ('<g class="area-node area-%s%s" id="chart-area-%d" data-area-id="%d">'
+AREA = ('<g class="area-node area-%s" id="chart-area-%d" data-area-id="%d">'
         '<a href="%s?area=%d#area-%d" aria-label="%s"><circle class="area-disc" cx="%s" '
-        'cy="%s" r="28"/><text class="area-name" x="%s" y="%s">%s</text></a>%s</g>')
-TOKEN = ('<g class="fleet-token%s"%s><circle class="fleet" cx="%s" cy="%s" r="8" fill="%s"/>'
-         '<text class="ships" x="%s" y="%s">%d</text><title>%s</title></g>')
+        'cy="%s" r="28"/><text class="area-name" x="%s" y="%s">%s</text></a>')
 MORE = '<text class="more" x="%s" y="%s">+%d</text>'
 ORDER = ('<path class="order" d="%s" marker-end="url(#order-arrow)" data-fleet-id="%d">'
          '<title>%s</title></path>')
@@ -124,8 +124,10 @@ DEFS = ('<defs><marker id="order-arrow" viewBox="0 0 10 10" refX="8" refY="5" ma
         '</defs>')
 
 
-def chart(document: dict, state, paint, viewer, map_url: str, selected) -> dict:
-    """The chart's SVG body and view box, or ``None`` for a map without areas."""
+def chart(document: dict, state, paint, map_url: str) -> dict | None:
+    """The chart as everyone sees it (``chart_for`` draws it for a reader): its SVG body as
+    pieces (``Token`` for fleets that may be the reader's), its view box and what the
+    reader's orders are drawn on; ``None`` for a map without areas."""
     if not document["areas"]:
         return None
     planet_at, area_at, attached = layout(document)
@@ -147,15 +149,30 @@ def chart(document: dict, state, paint, viewer, map_url: str, selected) -> dict:
                              num(x), num(y), num(x), num(y + 4), _cut(name, planet["name"])))
     kinds = _kind_labels()
     for area in document["areas"]:
-        out.append(_area(area, area_at[area["id"]], state.fleets.get(area["id"], ()), paint,
-                         viewer, map_url, selected, kinds))
-    out += _orders(state, viewer, area_at, names, planet_at.values())
+        out += _area(area, area_at[area["id"]], state.fleets.get(area["id"], ()), paint,
+                     map_url, kinds)
     xs = [x for x, _ in [*planet_at.values(), *area_at.values()]]
     ys = [y for _, y in [*planet_at.values(), *area_at.values()]]
     left, top = min(xs) - MARGIN, min(ys) - MARGIN
-    return {"svg": mark_safe("".join(out)),  # noqa: S308 (every text escaped above)
+    where = {f["id"]: area for area, fleets in state.fleets.items() for f in fleets if "id" in f}
+    return {"pieces": merged(out),
             "view_box": f"{num(left)} {num(top)} {num(max(xs) + MARGIN - left)} "
-                        f"{num(max(ys) + MARGIN + 14 - top)}"}
+                        f"{num(max(ys) + MARGIN + 14 - top)}",
+            "orders_on": {"area_at": area_at, "names": names, "where": where,
+                          "planets": list(planet_at.values())}}
+
+
+def chart_for(drawn: dict | None, viewer, selected) -> dict | None:
+    """``chart``'s drawing for one reader: their own fleets (R-FLT-7), their movement orders
+    as arrows (R-FLT-4) and the selected area; ``{"svg", "view_box"}``."""
+    if drawn is None:
+        return None
+    svg = joined(drawn["pieces"], lambda token: token.render(viewer))
+    if selected is not None:
+        where = f'" id="chart-area-{selected}"'
+        svg = svg.replace(where, f" selected{where}", 1)
+    svg += "".join(_orders(viewer, **drawn["orders_on"]))
+    return {"svg": mark_safe(svg), "view_box": drawn["view_box"]}  # noqa: S308 (escaped)
 
 
 def _xy(point) -> tuple[str, str]:
@@ -173,27 +190,32 @@ def _kind_labels() -> dict:
                                                              "island")}
 
 
-def _area(area, at, fleets, paint, viewer, map_url, selected, kinds) -> str:
+def _area(area, at, fleets, paint, map_url, kinds) -> list:
     x, y = at
     count = len(fleets)
     fleets_text = ngettext("%(n)s fleet", "%(n)s fleets", count) % {"n": count}
     label = f"{escape(area['name'])}, {kinds.get(area['kind'], '')}: {escape(fleets_text)}"
-    tokens = []
+    out = [AREA % (escape(area["kind"]), area["id"], area["id"], map_url, area["id"],
+                   area["id"], label, num(x), num(y), num(x), num(y + AREA_R + 14),
+                   _cut(escape(area["name"]), area["name"]))]
     shown = fleets if count <= SHOWN else fleets[:SHOWN - 1]
     slots = _slots(min(count, SHOWN))
     for (dx, dy), fleet in zip(slots, shown, strict=False):
-        own = viewer.own_fleets.get(fleet.get("id"))
-        fid = f' data-fleet-id="{fleet["id"]}"' if "id" in fleet else ""
-        tokens.append(TOKEN % (" own" if own else "", fid, num(x + dx), num(y + dy),
-                               paint.colour.get(fleet["owner"], "#333333"), num(x + dx),
-                               num(y + dy + 3), fleet["ships"], paint.fleet_title(fleet, own)))
+        rest = (f'<circle class="fleet" cx="{num(x + dx)}" cy="{num(y + dy)}" r="8" '
+                f'fill="{paint.colour.get(fleet["owner"], "#333333")}"/><text class="ships" '
+                f'x="{num(x + dx)}" y="{num(y + dy + 3)}">{fleet["ships"]}</text><title>')
+        end = f": {paint.ships(fleet['ships'])}</title></g>"
+        if "id" not in fleet:  # a past round's fleet: nobody's own
+            out.append(f'<g class="fleet-token">{rest}{paint.owner(fleet["owner"])}{end}')
+            continue
+        out.append(Token(fleet["id"], '<g class="fleet-token',
+                         f'" data-fleet-id="{fleet["id"]}">{rest}', paint.owner(fleet["owner"]),
+                         end))
     if count > SHOWN:
         dx, dy = slots[SHOWN - 1]
-        tokens.append(MORE % (num(x + dx), num(y + dy + 3), count - SHOWN + 1))
-    css = " selected" if area["id"] == selected else ""
-    return AREA % (escape(area["kind"]), css, area["id"], area["id"], map_url, area["id"],
-                   area["id"], label, num(x), num(y), num(x), num(y + AREA_R + 14),
-                   _cut(escape(area["name"]), area["name"]), "".join(tokens))
+        out.append(MORE % (num(x + dx), num(y + dy + 3), count - SHOWN + 1))
+    out.append("</g>")
+    return out
 
 
 def _slots(count: int) -> list[tuple[float, float]]:
@@ -227,14 +249,12 @@ def _bend(a, b, planets) -> tuple[float, float] | None:
     return ((ax + bx) / 2 - 2 * push * nx, (ay + by) / 2 - 2 * push * ny)
 
 
-def _orders(state, viewer, area_at: dict, names: dict, planets) -> list[str]:
+def _orders(viewer, *, area_at: dict, names: dict, where: dict, planets: list) -> list[str]:
     """The reader's own movement orders (R-FLT-4) as arrows from the fleet's area along its
     path, following the links' curves; each fleet's arrow shifted a little so that two orders
     on one link stay apart."""
     if not viewer.orders:
         return []
-    planets = list(planets)
-    where = {f["id"]: area for area, fleets in state.fleets.items() for f in fleets if "id" in f}
     out = []
     for index, (fleet_id, path) in enumerate(sorted(viewer.orders.items())):
         stops = [where.get(fleet_id), *path]
@@ -256,40 +276,36 @@ def _orders(state, viewer, area_at: dict, names: dict, planets) -> list[str]:
 FLEET_LINE = ('<li data-fleet-id="%s"><svg class="swatch-svg" viewBox="0 0 10 10" '
               'aria-hidden="true" focusable="false"><rect width="10" height="10" fill="%s"/>'
               '</svg> %s</li>')
-CARD = ('<li class="card area%s" id="area-%d" data-area-id="%d"><h3>%s <small>%s</small></h3>'
-        '%s<ul class="fleets">%s</ul></li>')
+CARD = ('<li class="card area" id="area-%d" data-area-id="%d"><h3>%s <small>%s</small></h3>'
+        '%s<ul class="fleets">')
 OWN_LINE = ('<li data-fleet-id="%s"><svg class="swatch-svg" viewBox="0 0 10 10" '
             'aria-hidden="true" focusable="false"><rect width="10" height="10" fill="%s"/>'
             '</svg> %s%s</li>')
 
 
-def cards(document: dict, state, paint, viewer, planet_names: dict, selected,
-          fleets_url: str | None) -> list[dict]:
-    """The area list under the chart, one card's markup (``html``) per area: its facts and
-    its fleets, by their public line (R-FLT-7) or, where the viewer may (``viewer.details``),
-    in full with a link to their orders on the fleets page (``fleets_url``)."""
-    from web.presenters.fleet_details import FleetDetails
+class FleetLine(NamedTuple):
+    """A fleet's line in the area list: ``public`` (R-FLT-7), or in full for a reader who may
+    see it (``Viewer.details``)."""
+
+    fleet_id: int
+    colour: str
+    public: str
+
+
+def cards(document: dict, state, paint, fleets_url: str | None) -> dict:
+    """The area list under the chart as everyone sees it (``cards_for`` draws it for a
+    reader): per area its facts and its fleets' public lines, as pieces; ``link`` goes to a
+    fleet's orders on the fleets page (``fleets_url``)."""
     from web.templatetags.feldzug import area_kind_label, fleet_kind_label
 
-    details_of = FleetDetails()
     link = (f' <a href="{escape(fleets_url)}#fleet-%s">{escape(_("Orders and cargo"))}</a>'
             if fleets_url else "")
     fleet_kinds = {k: escape(str(fleet_kind_label(k))) + ", " for k in ("regular", "pirate")}
     names = {a["id"]: a["name"] for a in document["areas"]}
+    planet_names = {p["id"]: p["name"] for p in document["planets"]}
     next_to = escape(_("Next to"))
     rows = []
     for area in document["areas"]:
-        public = []
-        for fleet in state.fleets.get(area["id"], ()):
-            colour = paint.colour.get(fleet["owner"], "#333333")
-            details = viewer.details.get(fleet.get("id"))
-            if details is not None:
-                public.append(OWN_LINE % (fleet["id"], colour, details_of.html(details),
-                                          link % fleet["id"] if link else ""))
-                continue
-            text = (f"{paint.owner(fleet['owner'])}: {fleet_kinds.get(fleet.get('kind'), '')}"
-                    f"{paint.ships(fleet['ships'])}")
-            public.append(FLEET_LINE % (fleet.get("id", ""), colour, text))
         kind = escape(str(area_kind_label(area["kind"])))
         planet = planet_names.get(area["planet"])
         facts = []
@@ -300,8 +316,40 @@ def cards(document: dict, state, paint, viewer, planet_names: dict, selected,
             borders = len(area["borders_tiles"])
             text = ngettext("Borders %(n)s tile", "Borders %(n)s tiles", borders) % {"n": borders}
             facts.append(f'<p class="muted">{escape(text)}</p>')
-        html = CARD % (" selected" if area["id"] == selected else "", area["id"], area["id"],
-                       escape(area["name"]), f"{kind}: {escape(planet)}" if planet else kind,
-                       "".join(facts), "".join(public))
-        rows.append({"id": area["id"], "html": mark_safe(html)})  # noqa: S308 (escaped above)
+        pieces = [CARD % (area["id"], area["id"], escape(area["name"]),
+                          f"{kind}: {escape(planet)}" if planet else kind, "".join(facts))]
+        for fleet in state.fleets.get(area["id"], ()):
+            colour = paint.colour.get(fleet["owner"], "#333333")
+            text = (f"{paint.owner(fleet['owner'])}: {fleet_kinds.get(fleet.get('kind'), '')}"
+                    f"{paint.ships(fleet['ships'])}")
+            line = FLEET_LINE % (fleet.get("id", ""), colour, text)
+            pieces.append(FleetLine(fleet["id"], colour, line) if "id" in fleet else line)
+        pieces.append("</ul></li>")
+        rows.append({"id": area["id"], "pieces": merged(pieces)})
+    return {"rows": rows, "link": link}
+
+
+def cards_for(drawn: dict, viewer, selected) -> list[dict]:
+    """``cards`` for one reader, one card's markup (``html``) per area: the fleets the reader
+    may see (``viewer.details``: their own, all for the admin) in full with a link to their
+    orders, the others by their public line (R-FLT-7); the selected area marked."""
+    from web.presenters.fleet_details import FleetDetails
+
+    details_of, link = None, drawn["link"]
+
+    def line(piece: FleetLine) -> str:
+        nonlocal details_of
+        details = viewer.details.get(piece.fleet_id)
+        if details is None:
+            return piece.public
+        details_of = details_of or FleetDetails()
+        return OWN_LINE % (piece.fleet_id, piece.colour, details_of.html(details),
+                           link % piece.fleet_id if link else "")
+
+    rows = []
+    for row in drawn["rows"]:
+        html = joined(row["pieces"], line)
+        if row["id"] == selected:
+            html = html.replace('class="card area"', 'class="card area selected"', 1)
+        rows.append({"id": row["id"], "html": mark_safe(html)})  # noqa: S308 (escaped)
     return rows

@@ -5,24 +5,27 @@ htmx partial) and declares; attack armies are bought and declarations withdrawn 
 from typing import NamedTuple
 
 from django.contrib import messages
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from battles.selectors.attacks import army_balance, visible_attacks
 from battles.selectors.legality import attack_check
 from battles.services.attacks import attack_declare, attack_withdraw, purchase_create
+from campaigns.cache import cached
 from campaigns.errors import DomainError
 from campaigns.models import Attack, Marker, MarkerType, Player, Round, Tile
 from campaigns.values import parse_number
 from fleets.models import FleetOrder
 from fleets.selectors.fleet_view import full_fleets
-from league.selectors.map import map_document
+from league.selectors.map import current_map_document
 from web.forms.common import add_service_error
 from web.forms.map import DeclareForm, PurchaseForm
-from web.presenters.hexmap import Viewer, draw_map, legend_players, marker_legend
+from web.presenters.declarations import FIELDS, declarations_html
+from web.presenters.hexmap import Viewer, draw_public, legend_players, marker_legend, overlay
 from web.templatetags.feldzug import explained
 from web.views.scope import Scope, campaign_page
 
@@ -43,13 +46,14 @@ def map_inputs(campaign) -> tuple[dict, dict, dict]:
     """The map document (``league.selectors.map``), the players by id (``MapPlayer``: plain
     values, issue 21) and the marker type names by code: what
     ``web.presenters.hexmap.draw_map`` draws, for this page and the map history (which passes
-    its own ``MapState``)."""
+    its own ``MapState``). ``campaign`` as loaded with the request (the document is kept per
+    revision)."""
     players = {pk: MapPlayer(pk, faction, colour) for pk, faction, colour in
                Player.objects.filter(campaign=campaign).order_by("id")
                .values_list("id", "faction", "colour")}
     marker_names = dict(MarkerType.objects.filter(campaign=campaign).order_by("id")
                         .values_list("code", "name"))
-    return map_document(campaign), players, marker_names
+    return current_map_document(campaign), players, marker_names
 
 
 def _viewer(scope: Scope) -> Viewer:
@@ -68,31 +72,52 @@ def _selected(request, name: str) -> int | None:
     return parse_number(request.GET.get(name, ""))
 
 
+def _public_map(campaign) -> dict:
+    """The map as everyone who may see it sees it (``draw_public``, public facts only), with
+    its legend: drawn once per map revision and language (issue 21) and the same for every
+    reader, so it holds nothing only a fleet's owner or the admin may see (R-FLT-7)."""
+
+    def draw() -> dict:
+        document, players, marker_names = map_inputs(campaign)
+        drawing = draw_public(document, players=players, marker_names=marker_names,
+                              map_url=reverse("campaigns:map", args=[campaign.pk]),
+                              fleets_url=reverse("campaigns:fleets", args=[campaign.pk]))
+        return {"drawing": drawing, "legend_players": legend_players(players),
+                "marker_legend": marker_legend(marker_names)}
+
+    return cached("map-page", campaign, draw, get_language())
+
+
 def map_context(scope: Scope, request=None) -> dict:
     """The drawings, legend and area list everyone who sees the campaign sees, with full
     fleets only for their owner and the admin (R-FLT-7)."""
-    document, players, marker_names = map_inputs(scope.campaign)
+    public = _public_map(scope.campaign)
     viewer = _viewer(scope)
-    drawn = draw_map(document, players=players, marker_names=marker_names,
-                     map_url=reverse("campaigns:map", args=[scope.campaign.pk]), viewer=viewer,
-                     fleets_url=reverse("campaigns:fleets", args=[scope.campaign.pk]),
-                     selected_tile=_selected(request, "tile") if request else None,
-                     selected_area=_selected(request, "area") if request else None)
+    selected_area = _selected(request, "area") if request else None
+    drawn = overlay(public["drawing"], viewer, selected_area=selected_area,
+                    selected_tile=_selected(request, "tile") if request else None)
     return {"planets": drawn["planets"], "figures": drawn["figures"],
             "theatre": drawn["theatre"], "areas": drawn["areas"], "tile_url": drawn["tile_url"],
-            "legend_players": legend_players(players), "marker_legend": marker_legend(marker_names),
-            "selected_area": _selected(request, "area") if request else None,
+            "legend_players": public["legend_players"],
+            "marker_legend": public["marker_legend"], "selected_area": selected_area,
             "theatre_orders": bool(viewer.orders)}
 
 
-def _declare_context(scope: Scope) -> dict:
+def _declare_context(scope: Scope, request) -> dict:
     """The player's armies, requisition and declarations this round; the others' declarations
-    only once declare ended (``visible_attacks``, R-SEC-2)."""
+    only once declare ended (``visible_attacks``, R-SEC-2); a withdraw form on the player's
+    own active ones during declare (R-ATK-5)."""
     rnd = scope.round
     if rnd is None or not scope.is_member:
         return {}
-    context = {"attacks": visible_attacks(rnd, player=scope.player, is_admin=scope.is_admin)
-               .select_related("tile__planet", "player__user")}
+    rows = visible_attacks(rnd, player=scope.player, is_admin=scope.is_admin).values_list(*FIELDS)
+    withdrawing = {}
+    if scope.player and _in_declare(scope):
+        campaign_id = scope.campaign.pk
+        withdrawing = {"own": scope.player.pk, "csrf_token": get_token(request),
+                       "withdraw_url": lambda pk: reverse("campaigns:withdraw",
+                                                          args=[campaign_id, pk])}
+    context = {"declarations": declarations_html(rows, **withdrawing)}
     if scope.player:
         context["balance"] = army_balance(rnd, scope.player)
     return context
@@ -106,8 +131,8 @@ def render_map(request, scope: Scope, *, purchase_form=None, status: int = 200):
         panel = tile_context(scope, tile) if tile else {}
     if purchase_form is None and _in_declare(scope) and scope.player:
         purchase_form = PurchaseForm()
-    context = scope.context(**map_context(scope, request), **_declare_context(scope), **panel,
-                            purchase_form=purchase_form)
+    context = scope.context(**map_context(scope, request), **_declare_context(scope, request),
+                            **panel, purchase_form=purchase_form)
     return render(request, "web/map.html", context, status=status)
 
 
