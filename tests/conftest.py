@@ -138,6 +138,9 @@ def _fast_and_eager(request):
     celery_app.conf.task_always_eager = eager
     yield
     celery_app.conf.task_always_eager = previous
+    from django.utils import translation
+
+    translation.deactivate()  # a German request leaves German active in this thread
 
 
 # --- worlds (tests/worlds.py) ------------------------------------------------------------------

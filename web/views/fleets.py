@@ -36,7 +36,7 @@ from fleets.selectors.fleets import (
     visible_naval_battles,
 )
 from fleets.services import orders
-from league.selectors.map import map_document
+from league.selectors.map import current_map_document
 from rules.fleet_phase import EMBARK_AREA_KINDS
 from web.forms.common import add_service_error
 from web.forms.fleets import DisembarkForm, EmbarkForm, FleetOrderForm, StandingOrdersForm
@@ -116,7 +116,7 @@ def _area_rows(document: dict) -> dict[int, dict]:
 def _load(scope: Scope) -> tuple[list[dict], dict, dict]:
     """The fleets as the viewer may see them (R-FLT-7), the areas and the players."""
     campaign = scope.campaign
-    areas = _area_rows(map_document(campaign))
+    areas = _area_rows(current_map_document(campaign))  # areas only: no fleet is read
     players = {p.pk: p for p in player_list(campaign)}
     views = fleet_views(campaign_fleets(campaign), player=scope.player, is_admin=scope.is_admin,
                         rnd=scope.round)
