@@ -1,6 +1,5 @@
 """Attack armies and declarations (R-ECO-1, R-ATK-1..6) through the services and the API."""
 
-import threading
 from types import SimpleNamespace
 
 import pytest
@@ -301,24 +300,10 @@ def test_r_atk_1_two_racing_declarations_cannot_share_the_last_army(lg):
     targets = [tile(alpha, 1, -1, lg.b), tile(alpha, 1, 0, lg.b)]  # both next to (0, 0)
     rnd = lg.start()
     buy(lg.a, rnd, 1)
-    barrier = threading.Barrier(2)
-    outcomes = []
-
-    def declare_one(target):
-        barrier.wait()
-        try:
-            attack_declare(player=lg.a, round=rnd, tile=target)
-            outcomes.append("ok")
-        except RuleViolation as exc:
-            outcomes.append(exc.code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=declare_one, args=(t,)) for t in targets]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    results = at_once(*(lambda t=t: attack_declare(player=lg.a, round=rnd, tile=t)
+                        for t in targets))
+    outcomes = [r.code if isinstance(r, RuleViolation) else r for r in results]
+    outcomes = ["ok" if isinstance(r, Attack) else r for r in outcomes]
     assert sorted(outcomes) == ["R-ATK-1", "ok"]
     assert Attack.objects.filter(round=rnd).count() == 1
 

@@ -2,7 +2,6 @@
 phase and 12 hours, never a player away today nor while paused; each mail in the recipient's
 language with the link where they act; every call is in the (non-public) audit log."""
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -15,6 +14,7 @@ from battles.services.nudges import nudges_send
 from campaigns.errors import Conflict, DomainError
 from campaigns.models import Absence, AdminAction, Nudge, Profile, Round
 from campaigns.selectors.absences import campaign_day
+from tests.concurrency import at_once
 from tests.worlds import advance_to, duel, hand_in, make_league, with_emails
 
 pytestmark = pytest.mark.django_db
@@ -128,21 +128,10 @@ def test_two_admins_nudging_at_once_nudge_each_player_once(lg):
         pytest.skip("row locks need PostgreSQL")
     with_emails(lg)
     duel(lg, "lists")
-    barrier, outcomes = threading.Barrier(2), []
-
     def nudge_all():
-        barrier.wait()
-        try:
-            outcome = nudges_send(campaign=lg.campaign, by=lg.admin)
-            outcomes.append(sorted(p.pk for p in outcome.nudged))
-        finally:
-            connection.close()
+        return sorted(p.pk for p in nudges_send(campaign=lg.campaign, by=lg.admin).nudged)
 
-    threads = [threading.Thread(target=nudge_all) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = at_once(nudge_all, nudge_all)
     assert sorted(outcomes) == [[], sorted([lg.a.pk, lg.b.pk])]
     assert Nudge.objects.count() == 2
     assert Notification.objects.filter(kind="nudge").count() == 2

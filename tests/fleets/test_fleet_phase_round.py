@@ -3,7 +3,6 @@ through a real Celery worker; run twice, concurrently, and on the logged round s
 (R-FLT-6, R-INT-1..6, R-SEA-1..2, R-NAV-8, R-NAV-12, R-VP-1, R-DICE-2/3)."""
 
 import os
-import threading
 import time
 
 import pytest
@@ -19,6 +18,7 @@ from fleets.services import phase as resolution
 from league.selectors.standings import live_standings
 from league.services.rounds import round_advance, round_run_phase_job
 from rules.dice import verify
+from tests.concurrency import at_once
 from tests.worlds import check_fleet_phase, scripted_dice
 
 IN_CI = bool(os.environ.get("CI"))
@@ -109,24 +109,9 @@ def test_r_rnd_2_concurrent_jobs_resolve_the_phase_once(scripted_fleet_dice, fle
         pytest.skip("row locks need PostgreSQL")
     sc = fleet_phase
     Round.objects.filter(pk=sc.rnd.pk).update(phase="fleets")
-    barrier = threading.Barrier(4)
-    errors = []
-
-    def job():
-        barrier.wait()
-        try:
-            round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
-        except Exception as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=job) for _ in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    results = at_once(*[lambda: round_run_phase_job(round_id=sc.rnd.pk, phase="fleets")
+                        for _ in range(4)])
+    assert not [r for r in results if isinstance(r, Exception)], results
     assert FleetPhase.objects.filter(round=sc.rnd).count() == 1
     check_fleet_phase(sc)
 

@@ -2,7 +2,6 @@
 every player who can act in it has acted or said "done for this phase"; otherwise at its
 deadline. Safe under races like every advance."""
 
-import threading
 from datetime import timedelta
 
 import pytest
@@ -32,6 +31,7 @@ from league.services.readiness import (
     round_advance_if_ready,
 )
 from league.services.rounds import advance_due_rounds, round_run_due
+from tests.concurrency import at_once
 from tests.factories import PlayerFactory
 from tests.worlds import advance_to, declare, duel, make_league, row, tile
 
@@ -293,24 +293,7 @@ def test_issue_19_2_the_readiness_sweep_needs_few_queries_per_round(db, phase):
 
 # --- races (PostgreSQL row locks) ----------------------------------------------------------------
 
-def _together(*calls) -> list:
-    barrier, results = threading.Barrier(len(calls)), []
-
-    def run(call):
-        barrier.wait()
-        try:
-            results.append(call())
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results.append(exc)
-        finally:
-            connection.close()
-
-    workers = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return results
+_together = at_once  # tests/concurrency.py
 
 
 def _needs_postgres():
