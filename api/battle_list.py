@@ -12,7 +12,6 @@ could turn (``until``)."""
 
 from datetime import datetime
 
-from django.core.cache import caches
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
@@ -20,7 +19,7 @@ from api.serializers.battles import BattleSerializer
 from battles.selectors.battle_rows import battle_rows, battle_values
 from battles.selectors.battles import campaign_battles
 from battles.selectors.lists import late_deadline
-from campaigns.cache import ALIAS, key_of
+from campaigns.cache import cached
 from campaigns.models import Campaign
 from campaigns.selectors.campaigns import with_current_round
 
@@ -51,14 +50,11 @@ def battle_list_rows(campaign: Campaign) -> list[tuple]:
     """Every battle of ``campaign`` in the list's order, as ``(round number, attacker id,
     defender id, status, JSON bytes)``. ``campaign.revision`` as read with the request."""
     deadline = campaign.current_phase_deadline  # campaign_rows: read with the campaign
+    state = (campaign.current_number, campaign.current_phase, deadline)
     # the answer's times are written in the current zone (UTC in the API)
-    key = key_of(KIND, campaign, timezone.get_current_timezone_name(), campaign.current_number,
-                 campaign.current_phase, deadline.timestamp() if deadline else None)
-    store = caches[ALIAS]
-    entry = store.get(key)
-    if entry is None or (entry["until"] is not None and timezone.now() >= entry["until"]):
-        entry = _compute(campaign)
-        store.set(key, entry)
+    entry = cached(KIND, campaign, lambda: _compute(campaign),
+                   timezone.get_current_timezone_name(), state=state,
+                   fresh=lambda e: e["until"] is None or timezone.now() < e["until"])
     return entry["rows"]
 
 

@@ -7,11 +7,13 @@ from django.core.cache import cache, caches
 from rest_framework import throttling
 from rest_framework.permissions import SAFE_METHODS
 
+from campaigns.cache import ALIAS
+
 
 class UserRateThrottle(throttling.UserRateThrottle):
     """``user`` rate: reads per process (a client spread over N workers may read up to N
     times the rate), writes site-wide."""
 
     def allow_request(self, request, view) -> bool:
-        self.cache = caches["local"] if request.method in SAFE_METHODS else cache
+        self.cache = caches[ALIAS] if request.method in SAFE_METHODS else cache
         return super().allow_request(request, view)

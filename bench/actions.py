@@ -34,6 +34,8 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 RADIUS = 5
 ATTACKS_PER_PLAYER = 4
 
@@ -260,9 +262,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     settings.DEBUG = False
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores, "
               f"{connection.vendor}; median of {args.repeat} calls, queries of one call")
         print("ms wall / ms CPU / queries; ratio: declaration / one-row insert (wall, CPU)")
@@ -275,8 +275,6 @@ def main() -> None:
             chain = measure_chain(n, rng, args.repeat)
             print(f"{n:>7} | {cell(decl)} | {cell(insert)} | {decl[0] / insert[0]:4.1f}x "
                   f"{decl[1] / insert[1]:4.1f}x | {cell(choice)} | {cell(chain)}")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

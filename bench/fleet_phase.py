@@ -24,6 +24,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 WIDTH = 6  # the areas form a grid WIDTH wide; each borders its four neighbours
 PLAYERS = 10
 
@@ -145,9 +147,7 @@ def main() -> None:
     from fleets.models import FleetPhase, NavalBattle
     from fleets.services.phase import fleet_phase_resolve
 
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         rnd, orders = build(args.fleets, args.ships, args.areas, random.Random(args.seed))
         with CaptureQueriesContext(connection) as queries:
             start = time.perf_counter()
@@ -165,8 +165,6 @@ def main() -> None:
         reference = copy_reference(rnd)
         print(f"  COPY of the battle and dice rows it wrote {reference:.3f} s; "
               f"job / COPY {seconds / reference:.1f}x (issue 21 target: within 3x)")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 PLAYERS, PLANETS, TILES, AREAS, FLEETS, SHIPS = 64, 8, 732, 36, 200, 6
 RADIUS = 5  # a planet is a hexagon of 91 tiles; the rest goes on the first planet's rim
 
@@ -150,9 +152,7 @@ def main() -> None:
 
     settings.ALLOWED_HOSTS = ["*"]
     settings.DEBUG = False
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         campaign, player, admin = build(random.Random(args.seed))
         url = f"/campaigns/{campaign.pk}/map/"
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; CPU: this "
@@ -168,8 +168,6 @@ def main() -> None:
             print(f"  {who:<7} {got['ms']:6.1f} ms (best {got['best']:.1f}, CPU {got['cpu']:.1f})  "
                   f"{got['queries']} queries  {got['raw'] / 1024:.1f} KB raw  "
                   f"on the wire {wire} (gzip -6: {got['gzip'] / 1024:.1f} KB)")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

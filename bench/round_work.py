@@ -26,6 +26,8 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from bench.throwaway import throwaway_database  # noqa: E402
+
 COSTS: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
 
 
@@ -104,9 +106,7 @@ def main() -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     mail.outbox = []
     instrument()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database():
         for size in args.sizes:
             rnd = build(size)
             sent = len(mail.outbox)
@@ -115,8 +115,6 @@ def main() -> None:
                   f"{seconds:.3f} s, {queries} queries, {len(mail.outbox) - sent} mails")
             for label, (spent, count) in COSTS.items():
                 print(f"  {label:<55} {spent * 1000:8.1f} ms {count:5d} queries")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

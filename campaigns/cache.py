@@ -22,20 +22,18 @@ def slot_of(kind: str, campaign: Campaign, *parts) -> str:
     return ":".join(map(str, (kind, campaign.pk, stamp, *parts)))
 
 
-def key_of(kind: str, campaign: Campaign, *parts) -> str:
-    """A key naming the revision too (an entry per revision; prefer ``cached``)."""
-    return slot_of(kind, campaign, campaign.revision, *parts)
-
-
-def cached(kind: str, campaign: Campaign, compute: Callable[[], T], *parts) -> T:
-    """``compute()``, or its value from an earlier call for the same campaign revision and
-    ``parts`` (e.g. the language). ``campaign.revision`` must be as read with the request."""
-    store, slot = caches[ALIAS], slot_of(kind, campaign, *parts)
+def cached(kind: str, campaign: Campaign, compute: Callable[[], T], *parts, state=None,
+           fresh: Callable[[T], bool] | None = None) -> T:
+    """``compute()``, or its value from an earlier call for the same campaign revision,
+    ``parts`` (e.g. the language) and ``state`` (what else the value depends on that sends no
+    revision bump), while ``fresh(value)`` holds. ``campaign.revision`` must be as read with
+    the request."""
+    store, slot, tag = caches[ALIAS], slot_of(kind, campaign, *parts), (campaign.revision, state)
     entry = store.get(slot)
-    if entry is not None and entry[0] == campaign.revision:
+    if entry is not None and entry[0] == tag and (fresh is None or fresh(entry[1])):
         return entry[1]
     value = compute()
-    store.set(slot, (campaign.revision, value))
+    store.set(slot, (tag, value))
     return value
 
 

@@ -59,12 +59,16 @@ def without_events(outcome):
 ENGINES = [(naval, naval_sides), (space, space_sides)]
 
 
+def random_battles(make, rng_seed: int, count: int):
+    """``count`` random battles of one engine: (dice seed, sides from ``make``, advantage)."""
+    rng = random.Random(rng_seed)
+    for seed in range(count):
+        yield seed, make(rng), rng.choice((None, "attacker", "defender"))
+
+
 @pytest.mark.parametrize(("fight", "make"), ENGINES, ids=["dark_force", "d6_space"])
 def test_fast_path_equals_recorded_path_with_simulation_dice(fight, make):
-    rng = random.Random(99)
-    for seed in range(150):
-        sides = make(rng)
-        advantage = rng.choice((None, "attacker", "defender"))
+    for seed, sides, advantage in random_battles(make, 99, 150):
         recorded_dice, quiet_dice = SimulationDice(seed), SimulationDice(seed)
         recorded = fight(recorded_dice, sides, advantage, True)
         quiet = fight(quiet_dice, sides, advantage, False)

@@ -3,13 +3,12 @@ d6 faces straight from the dice's d6 stream (``rules.naval.fire.simulation_d6``)
 calling ``roll``/``faces``/``wild_total``/``one_face``. They must fight exactly the battles the
 ordinary calls fight: the same outcome and the same faces consumed, with and without events."""
 
-import random
 
 import pytest
 
 from rules.dice import SimulationDice
 from rules.naval.fire import simulation_d6
-from tests.rules.test_engine_fastpath import ENGINES, without_events
+from tests.rules.test_engine_fastpath import ENGINES, random_battles, without_events
 
 
 class CalledDice(SimulationDice):
@@ -37,10 +36,7 @@ def test_only_plain_simulation_dice_are_read_directly():
 @pytest.mark.parametrize("record", [False, True], ids=["quiet", "recorded"])
 @pytest.mark.parametrize(("fight", "make"), ENGINES, ids=["dark_force", "d6_space"])
 def test_r_odds_1_direct_stream_fights_the_same_battles(fight, make, record):
-    rng = random.Random(21)
-    for seed in range(150):
-        sides = make(rng)
-        advantage = rng.choice((None, "attacker", "defender"))
+    for seed, sides, advantage in random_battles(make, 21, 150):
         direct, called = SimulationDice(seed), CalledDice(seed)
         fast = fight(direct, sides, advantage, record)
         slow = fight(called, sides, advantage, record)

@@ -1,14 +1,13 @@
 """The winner-only entry points of odds previews (R-ODDS-1) fight the very battle of the full
 engines: same winner, same faces consumed, for the same SimulationDice seed (R-DICE-4)."""
 
-import random
 
 import pytest
 
 from rules.dice import SimulationDice
 from rules.naval import naval_battle_winner, resolve_naval_battle
 from rules.space import resolve_space_battle, space_battle_winner
-from tests.rules.test_engine_fastpath import naval_sides, space_sides
+from tests.rules.test_engine_fastpath import naval_sides, random_battles, space_sides
 
 
 @pytest.mark.parametrize(("full", "lean", "make"), [
@@ -16,10 +15,7 @@ from tests.rules.test_engine_fastpath import naval_sides, space_sides
     (resolve_space_battle, space_battle_winner, space_sides),
 ], ids=["dark_force", "d6_space"])
 def test_winner_only_path_equals_the_full_engine(full, lean, make):
-    rng = random.Random(5)
-    for seed in range(120):
-        sides = make(rng)
-        advantage = rng.choice((None, "attacker", "defender"))
+    for seed, sides, advantage in random_battles(make, 5, 120):
         full_dice, lean_dice = SimulationDice(seed), SimulationDice(seed)
         for _ in range(2):  # the second battle reuses the ships' per-ship values
             outcome = full(full_dice, *sides, max_rounds=12, advantage=advantage,
