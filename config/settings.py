@@ -110,6 +110,9 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Issue 21: an attack declaration's statements are planned once per connection
+# (campaigns/prepared.py); turn off behind a connection pooler in transaction mode
+PREPARED_STATEMENTS = env.bool("PREPARED_STATEMENTS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

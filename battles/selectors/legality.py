@@ -15,10 +15,12 @@ from functools import cache
 from django.db import connection
 
 from campaigns.models import Attack, Planet, Player, Purchase, Round, Tile, TileLink
+from campaigns.prepared import execute_prepared
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import orbit_info
 from rules import board as rb
 from rules.attacks import NO_ORBIT, AttackCheck, check_attack, orbit_matters
+from rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,9 @@ def declaration_state(round_id: int, player_id: int, tile: Tile) -> DeclarationS
     """One query of a few rows, whatever the league's size (issue 21). Read it under the
     round's lock when the answer decides a write (``attack_declare``)."""
     with connection.cursor() as cursor:
-        cursor.execute(_state_sql(), {"planet": tile.planet_id, "player": player_id,
-                                      "tile": tile.pk, "round": round_id})
+        execute_prepared(cursor, "declaration_state", _state_sql(),
+                         {"planet": tile.planet_id, "player": player_id, "tile": tile.pk,
+                          "round": round_id})
         rows = cursor.fetchall()
     tiles, links, standing, spent, bought, last, name = [], [], [], 0, 0, 0, ""
     for kind, a, b, c, d, text in rows:
@@ -88,13 +91,15 @@ def declaration_state(round_id: int, player_id: int, tile: Tile) -> DeclarationS
 
 
 def attack_check(rnd: Round, player: Player, tile: Tile, *,
-                 state: DeclarationState | None = None) -> AttackCheck:
+                 state: DeclarationState | None = None,
+                 ruleset: Ruleset | None = None) -> AttackCheck:
     """The rules' verdict on ``player`` declaring against ``tile`` in ``rnd`` (its phase is the
-    caller's concern: declarations are made in ``declare``). ``state``: its inputs, when the
-    caller read them already. The orbit (R-ATK-3) is read only when it matters."""
+    caller's concern: declarations are made in ``declare``). ``state`` and ``ruleset``: its
+    inputs, when the caller read them already. The orbit (R-ATK-3) is read only when it
+    matters."""
     state = state or declaration_state(rnd.pk, player.pk, tile)
     orbit = NO_ORBIT
     if orbit_matters(state.board, player.pk, tile.pk):
         orbit = orbit_info(rnd.campaign, player, tile.planet_id, rnd=rnd)
-    return check_attack(state.board, ruleset_of(rnd.campaign), player.pk, tile.pk,
+    return check_attack(state.board, ruleset or ruleset_of(rnd.campaign), player.pk, tile.pk,
                         state.bought, state.standing, orbit, withdrawn=state.spent)

@@ -17,10 +17,12 @@ from battles.selectors.legality import attack_check, declaration_state
 from campaigns.errors import Conflict, DomainError, RuleViolation, rules_refusal
 from campaigns.models import Attack, Campaign, Player, Purchase, Round, Tile
 from campaigns.pausing import check_not_paused
-from campaigns.selectors.campaigns import ruleset_of
+from campaigns.prepared import execute_prepared
+from campaigns.selectors.campaigns import ruleset_of, ruleset_of_text
 from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
 from rules.economy import buy_armies
+from rules.ruleset import Ruleset
 
 MAX_ARMIES = 10_000  # [decision] most attack armies bought at once: a bound on input, no rule
 
@@ -49,7 +51,7 @@ def _lock_sql() -> str:
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     return (f"SELECT r.campaign_id, r.number, r.phase, c.paused_at, c.pause_reason, "
             f"CAST(c.ruleset AS TEXT) FROM {rounds} r JOIN {campaigns} c ON c.id = r.campaign_id "
-            f"WHERE r.id = %s{lock}")
+            f"WHERE r.id = %(round)s{lock}")
 
 
 def _partial(model, **values):
@@ -59,13 +61,14 @@ def _partial(model, **values):
                          [values.get(f.attname, DEFERRED) for f in model._meta.concrete_fields])
 
 
-def _lock_declaration(rnd: Round) -> Round:
+def _lock_declaration(rnd: Round) -> tuple[Round, Ruleset]:
     """``_lock`` for a declaration, in one statement: the round's row and its campaign's (as
     ``select_related`` locks them), read as the fields a declaration needs. The player's row
     is not locked: every write of what a declaration checks (purchases, declarations,
-    withdrawals, the phase) locks this round first (issue 21: fewer round trips)."""
+    withdrawals, the phase) locks this round first (issue 21: fewer round trips). Returns
+    the round and its campaign's ruleset."""
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [rnd.pk])
+        execute_prepared(cursor, "declaration_lock", _lock_sql(), {"round": rnd.pk})
         row = cursor.fetchone()
     if row is None:
         raise Round.DoesNotExist
@@ -74,7 +77,7 @@ def _lock_declaration(rnd: Round) -> Round:
                         ruleset=json.loads(ruleset))
     locked = _partial(Round, id=rnd.pk, campaign_id=campaign_id, number=number, phase=phase)
     locked.campaign = campaign
-    return locked
+    return locked, ruleset_of_text(ruleset)
 
 
 @transaction.atomic
@@ -109,7 +112,7 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
 
 
 def _declare(player: Player, rnd: Round, tile: Tile) -> Attack:
-    rnd = _lock_declaration(rnd)
+    rnd, ruleset = _lock_declaration(rnd)
     require_declare(rnd)
     if player.campaign_id != rnd.campaign_id:
         raise ValueError("the player does not play in the round's campaign")
@@ -117,7 +120,7 @@ def _declare(player: Player, rnd: Round, tile: Tile) -> Attack:
         raise RuleViolation("The tile is not on this campaign's map.", code="invalid",
                             field="tile")
     state = declaration_state(rnd.pk, player.pk, tile)
-    check = attack_check(rnd, player, tile, state=state)
+    check = attack_check(rnd, player, tile, state=state, ruleset=ruleset)
     if not check.legal:
         raise RuleViolation.of(check, field="tile")
     return Attack.objects.create(round=rnd, player=player, tile=tile, source=check.source,

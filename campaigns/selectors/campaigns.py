@@ -1,5 +1,8 @@
 """Reads of campaigns and players for the API and the pages."""
 
+import json
+from functools import lru_cache
+
 from django.db.models import CharField, DateTimeField, IntegerField, QuerySet
 from django.db.models.expressions import RawSQL
 
@@ -42,6 +45,16 @@ def ruleset_of(campaign: Campaign) -> Ruleset:
     defaults rather than failing every later read and write."""
     try:
         return Ruleset.from_dict(campaign.ruleset)
+    except RulesetError:
+        return DEFAULT_RULESET
+
+
+@lru_cache(maxsize=128)
+def ruleset_of_text(text: str) -> Ruleset:
+    """``ruleset_of`` for a campaign's ruleset read as JSON text, validated once per text
+    (issue 21: an attack declaration reads it under its lock). Never change the result."""
+    try:
+        return Ruleset.from_dict(json.loads(text))
     except RulesetError:
         return DEFAULT_RULESET
 

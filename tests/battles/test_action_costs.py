@@ -5,7 +5,7 @@ larger league: the same number of queries, and the same rows read - the boards t
 test: ``bench/actions.py`` prints the times."""
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -95,6 +95,9 @@ def declaration_cost(n: int, seen):
     others_declare(lg, rnd)
     purchase_create(player=lg.a, round=rnd, attack_armies=2)
     target = at(planets[0], 1, 0)
+    with transaction.atomic():  # prepares its statements on this connection, kept after the
+        attack_declare(player=lg.a, round=rnd, tile=target)  # rollback (campaigns/prepared.py)
+        transaction.set_rollback(True)
     return cost(seen, lambda: attack_declare(player=lg.a, round=rnd, tile=target))
 
 
