@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from django.core.cache import caches
 
+from campaigns import revision
 from campaigns.models import Campaign
 
 T = TypeVar("T")
@@ -32,6 +33,7 @@ def cached(kind: str, campaign: Campaign, compute: Callable[[], T], *parts, stat
     entry = store.get(slot)
     if entry is not None and entry[0] == tag and (fresh is None or fresh(entry[1])):
         return entry[1]
+    revision.read(campaign.pk)
     value = compute()
     store.set(slot, (tag, value))
     return value

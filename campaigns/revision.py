@@ -8,10 +8,18 @@ Saves and deletes of the watched models bump it through signals (``watch``, conn
 app's ``ready``); writes that send no signals (``QuerySet.update``, ``bulk_create``,
 ``bulk_update``, ``campaigns.bulk``) call ``bump`` themselves. The bump is an ``UPDATE`` of
 the campaign's row in the caller's transaction: a reader sees the new revision exactly when it
-sees the new data."""
+sees the new data.
+
+One bump per campaign and transaction is enough for readers outside it, so later writes in
+the same transaction skip theirs (a phase's end resolves dozens of chains, each with several
+watched writes). A bump counts as done only while it stands: its transaction is open and the
+savepoint it ran in was not rolled back (Django drops the commit callbacks of a rolled back
+savepoint, and the bump leaves one). A cached read in between (``campaigns/cache.py``) makes
+the next write bump again, so no value is cached under a revision older than its data."""
 
 from collections.abc import Callable
 
+from django.db import connection, transaction
 from django.db.models import F, Model, QuerySet
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
@@ -25,9 +33,44 @@ def bump(campaigns: "int | QuerySet | None") -> None:
     """Bump the revision of one campaign (an id) or of every campaign a query of ids names."""
     if campaigns is None:
         return
-    rows = (Campaign.objects.filter(pk=campaigns) if isinstance(campaigns, int)
-            else Campaign.objects.filter(pk__in=campaigns))
-    rows.update(revision=F("revision") + 1)
+    if not isinstance(campaigns, int):
+        Campaign.objects.filter(pk__in=campaigns).update(revision=F("revision") + 1)
+        return
+    if _standing(campaigns):
+        return
+    Campaign.objects.filter(pk=campaigns).update(revision=F("revision") + 1)
+    if connection.in_atomic_block:
+        _remember(campaigns)
+
+
+def _marks() -> dict:
+    """Per connection (a thread's): campaign id -> the commit callback its bump left."""
+    if not hasattr(connection, "revision_marks"):
+        connection.revision_marks = {}
+    return connection.revision_marks
+
+
+def _remember(campaign_id: int) -> None:
+    marks = _marks()
+
+    def committed():
+        if marks.get(campaign_id) is committed:
+            del marks[campaign_id]
+
+    marks[campaign_id] = committed
+    transaction.on_commit(committed)
+
+
+def _standing(campaign_id: int) -> bool:
+    """Whether this transaction bumped the campaign already, in a part not rolled back."""
+    mark = _marks().get(campaign_id)
+    return (mark is not None and connection.in_atomic_block
+            and any(func is mark for _, func, _ in connection.run_on_commit))
+
+
+def read(campaign_id: int) -> None:
+    """A value of the campaign is about to be cached: the next write bumps again."""
+    _marks().pop(campaign_id, None)
 
 
 def _deleted_with_campaign(origin) -> bool:
