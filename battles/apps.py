@@ -9,15 +9,16 @@ class BattlesConfig(AppConfig):
     def ready(self):
         from battles.models import ArmyList, Battle, ConquestRoll, ResultChange, ScheduleProposal
         from campaigns.models import Round
-        from campaigns.revision import watch
+        from campaigns.revision import via, watch
 
         checks.register(site_host_check)
         watch(Battle, lambda battle: battle.campaign_id)  # the standings (issue 21)
         # what the API's battles list shows of each battle (api/battle_list.py, issue 21)
+        of_battle, of_round = via("battle", Battle), via("round", Round)
         for model in (ArmyList, ResultChange, ScheduleProposal):
-            watch(model, lambda row: Battle.objects.filter(pk=row.battle_id).values("campaign_id"))
-        watch(ConquestRoll, lambda roll: Round.objects.filter(pk=roll.round_id).values(
-            "campaign_id") if roll.immediate else None)
+            watch(model, of_battle)
+        watch(ConquestRoll, lambda roll: None if not roll.immediate  # a chain link's roll
+              else of_battle(roll) if roll.battle_id else of_round(roll))
 
 
 def site_host_check(app_configs=None, **kwargs) -> list:

@@ -73,6 +73,20 @@ def read(campaign_id: int) -> None:
     _marks().pop(campaign_id, None)
 
 
+def via(relation: str, model: type[Model]) -> CampaignOf:
+    """The campaign of a row that reaches it through ``relation`` (a foreign key to ``model``,
+    which holds ``campaign_id``): the related row's campaign when it is loaded with the row (an
+    id: one bump per transaction), else a query of it."""
+
+    def campaign_of(row):
+        related = getattr(row, relation) if getattr(type(row), relation).is_cached(row) else None
+        if related is not None:
+            return related.campaign_id
+        return model.objects.filter(pk=getattr(row, f"{relation}_id")).values("campaign_id")
+
+    return campaign_of
+
+
 def _deleted_with_campaign(origin) -> bool:
     # deleting a whole campaign: its rows go with it, nothing is left to cache
     return isinstance(origin, Campaign)

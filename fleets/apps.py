@@ -7,14 +7,13 @@ class FleetsConfig(AppConfig):
 
     def ready(self):
         from campaigns.models import Round
-        from campaigns.revision import watch, watch_m2m
+        from campaigns.revision import via, watch, watch_m2m
         from fleets.models import Area, Fleet, NavalBattle, Ship
 
         # issue 21: what the map and the standings show (campaigns/revision.py)
         for model in (Area, Fleet):
             watch(model, lambda obj: obj.campaign_id)
-        watch(Ship, lambda ship: Fleet.objects.filter(pk=ship.fleet_id).values("campaign_id"))
-        watch(NavalBattle, lambda battle: Round.objects.filter(pk=battle.round_id)
-              .values("campaign_id"))
+        watch(Ship, via("fleet", Fleet))
+        watch(NavalBattle, via("round", Round))
         for through in (Area.adjacent.through, Area.borders_tiles.through):
             watch_m2m(through, lambda obj: obj.campaign_id)  # an area or a tile

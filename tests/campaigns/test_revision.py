@@ -12,7 +12,7 @@ from campaigns import revision as revisions
 from campaigns.cache import cached
 from campaigns.models import Campaign, Round, Tile
 from campaigns.services.accounts import profile_of
-from fleets.models import Fleet
+from fleets.models import Fleet, Ship
 from league.selectors.map import map_document
 from league.selectors.standings import live_standings
 from tests.factories import AreaFactory, ShipFactory
@@ -200,3 +200,16 @@ def test_a_value_cached_between_two_writes_is_not_served_after_the_second():
     tile.name = "Crest"
     assert bumps(tile.save) == 1  # a value was cached since the last bump
     assert read() == "Crest"
+
+
+def test_rows_saved_with_their_parent_loaded_bump_once_and_without_it_still_bump(commits):
+    with commits():
+        world = build_history_world()
+    start = revision(world.campaign)
+    with commits():  # the fleet is loaded with each ship: its campaign id is known
+        assert bumps(lambda: [ShipFactory(fleet=world.fleet) for _ in range(3)]) == 1
+    assert revision(world.campaign) == start + 1
+    ship = Ship.objects.filter(fleet=world.fleet).first()  # without its fleet
+    with commits():
+        assert bumps(ship.save) == 1
+    assert revision(world.campaign) == start + 2
