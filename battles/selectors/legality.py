@@ -12,10 +12,8 @@ import json
 from dataclasses import dataclass
 from functools import cache
 
-from django.db import connection
-
 from campaigns.models import Attack, Planet, Player, Purchase, Round, Tile, TileLink
-from campaigns.prepared import execute_prepared
+from campaigns.prepared import Statement, run_prepared
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.selectors.board import orbit_info
 from rules import board as rb
@@ -64,14 +62,21 @@ def _state_sql() -> str:
                (SELECT name FROM {planet} WHERE id = %(planet)s)"""
 
 
+def state_statement(round_id: int, player_id: int, tile: Tile) -> Statement:
+    """The read of ``declaration_state``, to send with other statements (``run_prepared``)."""
+    return ("declaration_state", _state_sql(), {"planet": tile.planet_id, "player": player_id,
+                                                "tile": tile.pk, "round": round_id})
+
+
 def declaration_state(round_id: int, player_id: int, tile: Tile) -> DeclarationState:
     """One query of a few rows, whatever the league's size (issue 21). Read it under the
     round's lock when the answer decides a write (``attack_declare``)."""
-    with connection.cursor() as cursor:
-        execute_prepared(cursor, "declaration_state", _state_sql(),
-                         {"planet": tile.planet_id, "player": player_id, "tile": tile.pk,
-                          "round": round_id})
-        rows = cursor.fetchall()
+    (rows,) = run_prepared(state_statement(round_id, player_id, tile))
+    return state_of(rows, tile)
+
+
+def state_of(rows: list[tuple], tile: Tile) -> DeclarationState:
+    """The ``DeclarationState`` the rows of ``state_statement`` give."""
     tiles, links, standing, spent, bought, last, name = [], [], [], 0, 0, 0, ""
     for kind, a, b, c, d, text in rows:
         if kind == 0:

@@ -13,11 +13,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import DEFERRED
 
-from battles.selectors.legality import attack_check, declaration_state
+from battles.selectors.legality import attack_check, state_of, state_statement
 from campaigns.errors import Conflict, DomainError, RuleViolation, rules_refusal
 from campaigns.models import Attack, Campaign, Player, Purchase, Round, Tile
 from campaigns.pausing import check_not_paused
-from campaigns.prepared import execute_prepared
+from campaigns.prepared import run_prepared
 from campaigns.selectors.campaigns import ruleset_of, ruleset_of_text
 from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
@@ -61,23 +61,23 @@ def _partial(model, **values):
                          [values.get(f.attname, DEFERRED) for f in model._meta.concrete_fields])
 
 
-def _lock_declaration(rnd: Round) -> tuple[Round, Ruleset]:
-    """``_lock`` for a declaration, in one statement: the round's row and its campaign's (as
-    ``select_related`` locks them), read as the fields a declaration needs. The player's row
+def _lock_and_read(rnd: Round, player: Player, tile: Tile) -> tuple[Round, Ruleset, list]:
+    """``_lock`` for a declaration, and the rules' inputs, in one round trip: the round's row
+    and its campaign's (as ``select_related`` locks them), read as the fields a declaration
+    needs, then ``declaration_state``'s rows, read once the lock is held. The player's row
     is not locked: every write of what a declaration checks (purchases, declarations,
     withdrawals, the phase) locks this round first (issue 21: fewer round trips). Returns
-    the round and its campaign's ruleset."""
-    with connection.cursor() as cursor:
-        execute_prepared(cursor, "declaration_lock", _lock_sql(), {"round": rnd.pk})
-        row = cursor.fetchone()
-    if row is None:
+    the round, its campaign's ruleset and the state's rows."""
+    locked, state = run_prepared(("declaration_lock", _lock_sql(), {"round": rnd.pk}),
+                                 state_statement(rnd.pk, player.pk, tile))
+    if not locked:
         raise Round.DoesNotExist
-    campaign_id, number, phase, paused_at, reason, ruleset = row
+    campaign_id, number, phase, paused_at, reason, ruleset = locked[0]
     campaign = _partial(Campaign, id=campaign_id, paused_at=paused_at, pause_reason=reason,
                         ruleset=json.loads(ruleset))
-    locked = _partial(Round, id=rnd.pk, campaign_id=campaign_id, number=number, phase=phase)
-    locked.campaign = campaign
-    return locked, ruleset_of_text(ruleset)
+    rnd = _partial(Round, id=rnd.pk, campaign_id=campaign_id, number=number, phase=phase)
+    rnd.campaign = campaign
+    return rnd, ruleset_of_text(ruleset), state
 
 
 @transaction.atomic
@@ -99,10 +99,10 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
     code is the broken rule and whose message says why (R-ATK-6). The declaration records its
     source (R-ATK-2) and the next declaration number of the round (R-ATK-5 order).
 
-    Three statements: the lock, the rules' inputs, the insert. No savepoint inside a caller's
-    transaction (issue 21: two round trips more than the insert): nothing is written before
-    every check passed, and a refusal is raised once the block is left, so it leaves the
-    caller's transaction usable."""
+    Three statements in two round trips: the lock with the rules' inputs, then the insert. No
+    savepoint inside a caller's transaction (issue 21: two round trips more than the insert):
+    nothing is written before every check passed, and a refusal is raised once the block is
+    left, so it leaves the caller's transaction usable."""
     with transaction.atomic(savepoint=False):
         try:
             return _declare(player, round, tile)
@@ -112,14 +112,14 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
 
 
 def _declare(player: Player, rnd: Round, tile: Tile) -> Attack:
-    rnd, ruleset = _lock_declaration(rnd)
+    rnd, ruleset, rows = _lock_and_read(rnd, player, tile)
     require_declare(rnd)
     if player.campaign_id != rnd.campaign_id:
         raise ValueError("the player does not play in the round's campaign")
     if tile.campaign_id != rnd.campaign_id:
         raise RuleViolation("The tile is not on this campaign's map.", code="invalid",
                             field="tile")
-    state = declaration_state(rnd.pk, player.pk, tile)
+    state = state_of(rows, tile)
     check = attack_check(rnd, player, tile, state=state, ruleset=ruleset)
     if not check.legal:
         raise RuleViolation.of(check, field="tile")
