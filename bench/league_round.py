@@ -19,26 +19,27 @@ class _Undo(Exception):
     pass
 
 
-# The declaration and its one-row insert: sub-millisecond, so timed over more calls, after
-# untimed ones. A server's connections are long-lived, and PostgreSQL plans each of the first
-# five runs of a prepared statement anew (the declaration's: campaigns/prepared.py).
-DECLARATION_REPS, WARM_UP = 25, 10
+# The players' actions (and the declaration's one-row insert) are timed after untimed calls:
+# a server's connections are long-lived, and PostgreSQL plans each of the first five runs of a
+# prepared statement anew (the declaration's: campaigns/prepared.py).
+WARM_UP = 10
 
 
 def rolled_back(work, reps: int, setup=None) -> float:
-    """Median ms of ``work()`` over ``reps`` calls, each in a transaction rolled back."""
+    """Median ms of ``work()`` over ``reps`` calls after ``WARM_UP`` untimed ones, each in a
+    transaction rolled back."""
     times = []
-    for _ in range(reps):
+    for _ in range(WARM_UP + reps):
         try:
             with transaction.atomic():
                 state = setup() if setup else None
                 start = time.perf_counter()
                 work(state) if setup else work()
-                times.append(time.perf_counter() - start)
+                times.append(time.perf_counter() - start)  # the warm-up's are dropped
                 raise _Undo
         except _Undo:
             pass
-    return statistics.median(times) * 1000
+    return statistics.median(times[WARM_UP:]) * 1000
 
 
 @contextmanager
@@ -127,9 +128,6 @@ def declaration(world, reps: int) -> dict:
         Attack.objects.create(round=world.rnd, player=player, tile=tile, source="adjacent",
                               order=100_000)
 
-    rolled_back(declare, WARM_UP, setup=buy)
-    rolled_back(insert, WARM_UP)
-    reps = max(reps, DECLARATION_REPS)
     declare_ms, insert_ms = rolled_back(declare, reps, setup=buy), rolled_back(insert, reps)
     with transaction.atomic():
         buy()
