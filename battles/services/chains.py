@@ -196,7 +196,8 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     battles = (Battle.objects.select_for_update().filter(round=round)
                .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))
     for battle in battles:
-        battle.refresh_from_db()
+        if battle.chain_position > 1:  # settled by the link before it in this loop
+            battle.refresh_from_db()
         if battle.status == Battle.Status.DONE and not needs_decision(battle):
             continue
         if battle.status != Battle.Status.DONE:
