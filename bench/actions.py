@@ -34,6 +34,7 @@ from django.db import connection, transaction  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.league_round import WARM_UP  # noqa: E402 (untimed calls first: it says why)
 from bench.throwaway import throwaway_database  # noqa: E402
 
 RADIUS = 5
@@ -181,9 +182,6 @@ def timed(calls):
     return statistics.median(times) * 1000, statistics.median(cpu) * 1000, queries
 
 
-WARM_UP = 10  # untimed declarations first (bench/league_round.py says why)
-
-
 def rolled_back(call, setup=None, capture: bool = False):
     """((ms wall, ms CPU), queries or None) of ``call()`` in a transaction rolled back
     afterwards; ``setup()`` runs first in it, untimed. Queries are captured only when asked
@@ -223,7 +221,7 @@ def measure_declare(n, rng, repeat):
         Attack.objects.create(round=rnd, player=player, tile=tile, source="adjacent",
                               order=100_000)
 
-    for _ in range(WARM_UP):  # as bench/league_round.py: long-lived connections
+    for _ in range(WARM_UP):
         rolled_back(declare, buy), rolled_back(insert)
     queries = (rolled_back(declare, buy, capture=True)[1], rolled_back(insert, capture=True)[1])
     runs = [(rolled_back(declare, buy)[0], rolled_back(insert)[0]) for _ in range(repeat)]

@@ -43,18 +43,19 @@ def ruleset_of(campaign: Campaign) -> Ruleset:
     """The campaign's ruleset ("Ruleset keys"), the one way to read it: missing keys take their
     defaults; a stored one that no longer validates (keys of an older version) counts as the
     defaults rather than failing every later read and write."""
-    try:
-        return Ruleset.from_dict(campaign.ruleset)
-    except RulesetError:
-        return DEFAULT_RULESET
+    return _valid_or_default(campaign.ruleset)
 
 
 @lru_cache(maxsize=128)
 def ruleset_of_text(text: str) -> Ruleset:
     """``ruleset_of`` for a campaign's ruleset read as JSON text, validated once per text
     (issue 21: an attack declaration reads it under its lock). Never change the result."""
+    return _valid_or_default(json.loads(text))
+
+
+def _valid_or_default(data: dict | None) -> Ruleset:
     try:
-        return Ruleset.from_dict(json.loads(text))
+        return Ruleset.from_dict(data)
     except RulesetError:
         return DEFAULT_RULESET
 
