@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from campaigns.models import Attack, Marker, Planet, Round, Tile, TileLink
 from campaigns.services.campaigns import campaign_create, campaign_update, player_add
 from fleets.models import Area
+from tests.budget import examples
 from tests.factories import (
     AreaFactory,
     FleetFactory,
@@ -367,7 +368,7 @@ _value = st.recursive(
     max_leaves=6)
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=list(HealthCheck))
 @given(plural=st.sampled_from(["planets", "tiles", "links", "areas", "markers"]),
        method=st.sampled_from(["post", "patch"]),
        body=st.dictionaries(st.sampled_from(_FIELDS), _value, max_size=6)

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from campaigns.models import Marker, Planet, Round, Tile, TileLink
 from campaigns.services.campaigns import campaign_create, campaign_update, player_add
 from fleets.models import Area, Fleet, Ship
+from tests.budget import examples
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -461,7 +462,7 @@ _json = st.recursive(
     max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(where=st.integers(min_value=0, max_value=10_000), value=_json)
 def test_no_document_makes_a_500(admin, league, where, value):
     """Replace one node of a valid document by arbitrary JSON: 201 or 400, never a 500."""

@@ -19,6 +19,7 @@ from rules.conquest import (
 )
 from rules.dice import ScriptedDice
 from rules.ruleset import Ruleset
+from tests.budget import examples
 
 PLAYERS = (1, 2, 3, 4)
 PLANETS = (Planet(1, "Ikolbar"), Planet(2, "Tarsis"))
@@ -60,7 +61,7 @@ def first_tile(board: Board, player: int) -> int:
     return min(board.territory(player, 1))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(planet_counts(), scopes, st.data())
 def test_r_bon_2_player_with_most_tiles_never_gets_a_tile_bonus(counts, scope, data):
     board = counts_board(counts)
@@ -76,7 +77,7 @@ def test_r_bon_2_player_with_most_tiles_never_gets_a_tile_bonus(counts, scope, d
         if p != other and (scope == "campaign" or p == leader))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards(), scopes, st.sampled_from(PLAYERS), st.data())
 def test_r_bon_2_bonus_is_never_negative(board, scope, attacker, data):
     tile = data.draw(st.sampled_from([t for t in board.tiles if t.owner != attacker]))
@@ -88,7 +89,7 @@ def test_r_bon_2_bonus_is_never_negative(board, scope, attacker, data):
         assert limit.total == sum(item.value for item in limit.items)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(), st.sampled_from(PLAYERS), st.sampled_from(["adjacent", "structure", "orbit"]),
        st.data())
 def test_r_con_1_thresholds_are_only_3_or_7(board, player, source, data):
@@ -100,7 +101,7 @@ def test_r_con_1_thresholds_are_only_3_or_7(board, player, source, data):
         assert threshold.value == 3
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(), st.sampled_from(PLAYERS), st.sampled_from(["victory", "moral_victory"]),
        st.sampled_from(["adjacent", "structure", "orbit"]), st.integers(1, 5),
        st.tuples(st.integers(1, 6), st.integers(1, 6)), st.data())
@@ -115,7 +116,7 @@ def test_r_con_3_reported_modifiers_sum_to_applied_total(board, player, outcome,
     assert len({m.name for m in made.modifiers}) == len(made.modifiers)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(boards(), st.sampled_from(PLAYERS), st.data())
 def test_r_con_3_phase_rolls_report_their_totals(board, player, data):
     targets = [t for t in board.tiles if t.owner != player]
@@ -145,7 +146,7 @@ def test_r_con_7_probability_is_count_of_2d6_outcomes_over_36(threshold, modifie
     assert chance.denominator in (1, 2, 3, 4, 6, 9, 12, 18, 36)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(), st.sampled_from(PLAYERS), st.data())
 def test_r_con_7_preview_matches_what_the_roll_does(board, player, data):
     tile = data.draw(st.sampled_from([t for t in board.tiles if t.owner != player]))

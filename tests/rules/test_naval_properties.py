@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from rules.boarding import Character
 from rules.dice import RoundStream, SimulationDice
 from rules.naval import STANCES, NavalShip, NavalSide, hazard_exchange, resolve_naval_battle
+from tests.budget import examples
 
 STATES = {"afloat", "sunk", "captured", "retreated"}
 
@@ -44,7 +45,7 @@ def resolve(battle, dice, **kw):
                                 advantage=battle["advantage"], **kw)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(battles)
 def test_r_nav_11_every_battle_terminates_within_its_round_cap(battle):
     out = resolve(battle, SimulationDice(battle["seed"]))
@@ -58,7 +59,7 @@ def test_r_nav_11_every_battle_terminates_within_its_round_cap(battle):
         assert any(r.state == "afloat" for r in out.ships if r.side == out.winner)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(battles)
 def test_r_nav_every_ship_ends_in_exactly_one_consistent_state(battle):
     out = resolve(battle, SimulationDice(battle["seed"]))
@@ -83,7 +84,7 @@ def test_r_nav_every_ship_ends_in_exactly_one_consistent_state(battle):
             assert r.captured_by != r.side and r.holder == captured[r.ship_id].holder
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(battles)
 def test_r_nav_no_statistic_negative_and_nothing_counted_twice(battle):
     out = resolve(battle, SimulationDice(battle["seed"]))
@@ -104,7 +105,7 @@ def test_r_nav_no_statistic_negative_and_nothing_counted_twice(battle):
     assert all(c.vp >= 0 for c in out.captures)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(battles)
 def test_r_brd_1_and_3_who_fights_and_the_body_hits_an_attack_deals(battle):
     """R-BRD-1: on a single-seat ship (seats 1) only the bottom card fights, the rest stand
@@ -130,7 +131,7 @@ def test_r_brd_1_and_3_who_fights_and_the_body_hits_an_attack_deals(battle):
             assert 0 <= event["body_hits"] <= 2
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(battles)
 def test_r_nav_13_same_seed_same_event_log(battle):
     first = resolve(battle, SimulationDice(battle["seed"]))
@@ -140,7 +141,7 @@ def test_r_nav_13_same_seed_same_event_log(battle):
     assert quiet == first and quiet.events == []
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(battles, st.binary(min_size=32, max_size=32))
 def test_r_nav_13_event_log_holds_every_face_drawn_in_order(battle, seed):
     dice = RoundStream(seed, 1, 1)
@@ -152,7 +153,7 @@ def test_r_nav_13_event_log_holds_every_face_drawn_in_order(battle, seed):
         assert "round" in event
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(fleets("attacker", 1), fleets("defender", 50), st.integers(0, 2**32))
 def test_r_sea_2_hazard_outcome_is_consistent(fleet, hazards, seed):
     if not fleet.ships or not hazards.ships:

@@ -13,6 +13,7 @@ from rules.space import (
     SpaceSide,
     resolve_space_battle,
 )
+from tests.budget import examples
 
 codes = st.builds(DiceCode, st.integers(0, 4), st.integers(0, 2))
 hulls = st.builds(DiceCode, st.integers(1, 4), st.integers(0, 2))
@@ -47,7 +48,7 @@ def fight(dice, spec, record_events=True):
                                 advantage=spec["advantage"], record_events=record_events)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(battles, st.integers(0, 2**32))
 def test_r_spc_8_terminates_within_round_cap_and_states_are_consistent(spec, seed):
     outcome = fight(SimulationDice(seed), spec)
@@ -65,7 +66,7 @@ def test_r_spc_8_terminates_within_round_cap_and_states_are_consistent(spec, see
     assert outcome.events[-1]["rule"] == "R-SPC-8"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(battles, st.integers(0, 2**32))
 def test_r_spc_6_no_dice_code_goes_negative(spec, seed):
     outcome = fight(SimulationDice(seed), spec, record_events=False)
@@ -78,7 +79,7 @@ def test_r_spc_6_no_dice_code_goes_negative(spec, seed):
             assert sheet.hull.dice >= 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(battles, st.integers(0, 2**32))
 def test_r_spc_same_seed_same_log_and_events_optional(spec, seed):
     first = fight(SimulationDice(seed), spec)
@@ -89,7 +90,7 @@ def test_r_spc_same_seed_same_log_and_events_optional(spec, seed):
     assert (lean.winner, lean.rounds, lean.ships) == (first.winner, first.rounds, first.ships)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(battles, st.binary(min_size=32, max_size=32))
 def test_r_spc_events_replay_every_logged_face(spec, seed):
     """Every face drawn from the round stream appears, in order, in the event log."""
@@ -103,7 +104,7 @@ def test_r_spc_events_replay_every_logged_face(spec, seed):
     assert [r.as_dict() for r in again.log] == [r.as_dict() for r in stream.log]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(battles, st.integers(0, 2**32))
 def test_r_spc_7_every_active_ship_rolls_repair_each_round(spec, seed):
     """R-SPC-7: at the end of every round that both sides survive, each active ship makes one
