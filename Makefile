@@ -24,7 +24,7 @@ run: $(VENV)/.runtime
 	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev
-	$(BIN)/pytest -n auto --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n auto --dist worksteal
 
 lint: $(VENV)/.dev
 	$(BIN)/ruff check .
