@@ -9,13 +9,14 @@ from web.views import accounts
 admin.site.login_form = AdminLoginForm  # usernames too long for django-axes: a form error
 
 urlpatterns = [
+    # the API first (issue 21): Django tries patterns in order, and the pages' are many
+    path("api/v1/", include("api.urls")),
     path("", include("web.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
     path("accounts/", include("web.account_urls")),  # log in, sign up, profile (issue 17)
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", accounts.language_switch, name="set_language"),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
 ]
