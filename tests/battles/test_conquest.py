@@ -253,6 +253,32 @@ def test_r_con_6_deadline_takes_the_defaults_link_by_link(lg, chain):
     assert rnd.phase == "conquest"  # carl's last link rolls there
 
 
+def test_r_atk_4_a_link_the_deadline_settled_neutral_keeps_its_won_attack(lg):
+    """Issue 21 (battles_close reads again only links after the first): anna and ben chain on
+    a neutral tile. At the deadline anna's open decision is waived (conquest_default), so the
+    tile stays neutral and ben's link, settled then, is a won attack without a battle
+    (R-ATK-4); the deadline must judge that link as it now stands, not as it was loaded
+    (pending, which would give it the unplayed outcome, R-RND-3)."""
+    alpha = lg.planet("Alpha")
+    target = tile(alpha, 1, 0)
+    row(alpha, lg.a, (0,))
+    row(alpha, lg.b, (2,))
+    lg.set_rules(conquest_default="waive_all", unplayed_outcome="defender_holds")
+    rnd = lg.start()
+    attacks = [declare(p, rnd, target) for p in (lg.a, lg.b)]
+    advance_to(rnd, "battles")
+    first, second = (Battle.objects.get(attack=a) for a in attacks)
+    assert (first.outcome, second.status) == ("victory", "pending")  # anna decides first
+    round_advance(round_id=rnd.pk, expected_phase="battles")
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.chain_decision == "waive" and Tile.objects.get(pk=target.pk).owner_id is None
+    assert (second.outcome, second.result_status, second.defender_id) == (
+        "victory", "confirmed", None)
+    reasons = [change.new["reason"] for change in second.history.all()]
+    assert len(reasons) == 1 and reasons[0].startswith("R-ATK-4")
+
+
 # --- issue 15: chain captures count toward k at each roll (R-CON-6, R-CON-4) -------------------
 
 def test_r_con_6_chain_capture_counts_toward_k_while_held_at_each_roll(lg):
