@@ -123,9 +123,10 @@ def campaigns_of_user(user_id: int) -> QuerySet:
     return Player.objects.filter(user_id=user_id).values("campaign_id")
 
 
-def _user_saved(sender, instance, update_fields=None, raw=False, **kwargs):
-    # a login writes only last_login; names and usernames show in the standings
-    if raw or instance.pk is None or update_fields == frozenset({"last_login"}):
+def _user_saved(sender, instance, created=False, update_fields=None, raw=False, **kwargs):
+    # a login writes only last_login; names and usernames show in the standings; a new user
+    # holds no seat yet
+    if raw or created or update_fields == frozenset({"last_login"}):
         return
     bump(campaigns_of_user(instance.pk))
 

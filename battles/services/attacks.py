@@ -19,6 +19,7 @@ from campaigns.models import Attack, Campaign, Player, Purchase, Round, Tile
 from campaigns.pausing import check_not_paused
 from campaigns.prepared import run_prepared
 from campaigns.selectors.campaigns import ruleset_of, ruleset_of_text
+from campaigns.steps import phase_step
 from fleets.selectors.board import orbit_forces
 from rules.attacks import orbital_cancellations
 from rules.economy import buy_armies
@@ -144,7 +145,7 @@ def attack_withdraw(*, player: Player, attack: Attack) -> Attack:
     return attack
 
 
-@transaction.atomic
+@phase_step
 def attacks_cancel_uncovered_orbital(*, round: Round) -> list[int]:
     """R-ATK-3 re-check when ``fleets`` ends: per player and planet, the orbital declarations
     the embarked points in that orbit no longer cover are cancelled, latest first; their armies

@@ -14,14 +14,13 @@ renumbered (no battle can have been played before ``battles``). Idempotent."""
 
 from datetime import datetime
 
-from django.db import transaction
-
 from battles.models import Battle, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.services.attacks import attacks_cancel_uncovered_orbital
 from campaigns.models import Attack, Round
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.steps import phase_step
 from fleets.selectors.board import load_board
 from rules.attacks import needs_battle, tile_chains
 from rules.board import Board
@@ -78,7 +77,7 @@ def _changed(battle: Battle, fields: dict) -> bool:
     return changed
 
 
-@transaction.atomic
+@phase_step
 def battles_sync(*, round: Round, now: datetime) -> dict[str, int]:
     """Create, renumber and delete the round's battles to match its active declarations (see
     the module docstring). Call with the round locked (a phase hook). Returns counts."""
@@ -113,7 +112,7 @@ def _record_walkovers(rnd: Round, now: datetime) -> None:
         for b in walkovers])
 
 
-@transaction.atomic
+@phase_step
 def battles_recheck_orbital(*, round: Round, now: datetime) -> list[int]:  # noqa: A002
     """When ``fleets`` ends (R-ATK-3): cancel orbital declarations no longer covered (latest
     first), then drop their battles and renumber the chains they were in. Returns the

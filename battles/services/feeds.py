@@ -51,19 +51,30 @@ MAX_TOKEN = 64
 # --- deadlines -----------------------------------------------------------------------------
 
 def deadline_record(rnd: Round, at: datetime, now: datetime) -> None:
-    """Keep the published deadline of the round's current phase at ``at`` (idempotent)."""
-    row, created = CalendarDeadline.objects.get_or_create(
-        round=rnd, phase=rnd.phase, defaults={"at": at, "changed_at": now})
-    if not created and row.at != at:
-        CalendarDeadline.objects.filter(pk=row.pk, at=row.at).update(
-            at=at, sequence=F("sequence") + 1, changed_at=now)
+    """Keep the published deadline of the round's current phase at ``at`` (idempotent). A
+    moved deadline is one ``UPDATE``; a new one an ``INSERT`` that a row already there (a
+    retry, or a twin at once) leaves as it is (issue 21: no read, no savepoint)."""
+    rows = CalendarDeadline.objects.filter(round=rnd, phase=rnd.phase)
+    if not rows.exclude(at=at).update(at=at, sequence=F("sequence") + 1, changed_at=now):
+        CalendarDeadline.objects.bulk_create(
+            [CalendarDeadline(round=rnd, phase=rnd.phase, at=at, changed_at=now)],
+            ignore_conflicts=True)
 
 
 def deadlines_sync(rounds: Iterable[Round], now: datetime) -> None:
-    """Bring the current deadlines of these rounds up to date."""
-    with transaction.atomic():
-        for rnd in rounds:
-            if rnd.phase in WAITING and rnd.phase_deadline is not None:
+    """Bring the current deadlines of these rounds up to date: one read, and a write only
+    where a deadline moved or is missing."""
+    due = {(rnd.pk, rnd.phase): rnd for rnd in rounds
+           if rnd.phase in WAITING and rnd.phase_deadline is not None}
+    if not due:
+        return
+    published = {(round_id, phase): at for round_id, phase, at in CalendarDeadline.objects
+                 .filter(round__in=[rnd.pk for rnd in due.values()])
+                 .values_list("round_id", "phase", "at")}
+    moved = [rnd for key, rnd in due.items() if published.get(key) != rnd.phase_deadline]
+    if moved:
+        with transaction.atomic():
+            for rnd in moved:
                 deadline_record(rnd, rnd.phase_deadline, now)
 
 

@@ -2,13 +2,13 @@
 ``rules.bonus.army_limits``): computed when ``lists`` opens, and for a chain link when its
 defender is settled (R-BON-3)."""
 
-from django.db import transaction
 
 from battles.models import Battle
 from campaigns.bulk import update_rows
 from campaigns.models import Player, Round
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.steps import phase_step
 from fleets.selectors.board import load_board
 from rules.board import Board
 from rules.bonus import army_limits
@@ -49,7 +49,7 @@ def _settled_without_limits(rnd: Round) -> list[Battle]:
     return [b for b in battles if not b.point_limits and b.attacker_id != b.defender_id]
 
 
-@transaction.atomic
+@phase_step
 def battles_compute_limits(*, round: Round, now=None, board: Board | None = None) -> int:  # noqa: A002
     """When ``lists`` opens: limits for every battle of the round whose defender is settled and
     that has none yet (R-BON-3); idempotent. Returns how many were computed."""

@@ -14,8 +14,6 @@ the phase as the players left it, before any default is applied."""
 
 from datetime import datetime
 
-from django.db import transaction
-
 from battles.selectors.obligations import (
     campaign_obligations,
     declare_acted,
@@ -25,6 +23,7 @@ from battles.selectors.obligations import (
 )
 from campaigns.models import PhaseInput, Round
 from campaigns.selectors.absences import away_player_ids
+from campaigns.steps import phase_step
 from rules.rounds import WAITING
 
 
@@ -34,7 +33,7 @@ def _on_time(rnd: Round, entries: list[dict]) -> bool:
     return not any(waits_for_input(entry) for entry in entries)
 
 
-@transaction.atomic
+@phase_step
 def phase_inputs_record(*, round: Round, now: datetime) -> int:  # noqa: A002
     """Record who gave input on time in the phase the round is leaving; idempotent (a retried
     advance finds the rows and adds none). Returns how many rows are new."""
@@ -52,6 +51,9 @@ def phase_inputs_record(*, round: Round, now: datetime) -> int:  # noqa: A002
         on_time = pk in done or _on_time(rnd, owed[pk])
         rows.append(PhaseInput(round=rnd, player_id=pk, phase=rnd.phase, on_time=on_time,
                                absent=not on_time and pk in away))
-    before = PhaseInput.objects.filter(round=rnd, phase=rnd.phase).count()
-    PhaseInput.objects.bulk_create(rows, ignore_conflicts=True)
-    return PhaseInput.objects.filter(round=rnd, phase=rnd.phase).count() - before
+    recorded = set(PhaseInput.objects.filter(round=rnd, phase=rnd.phase)
+                   .values_list("player_id", flat=True))
+    new = [row for row in rows if row.player_id not in recorded]
+    if new:
+        PhaseInput.objects.bulk_create(new, ignore_conflicts=True)  # a twin adds none twice
+    return len(new)

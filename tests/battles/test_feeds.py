@@ -15,6 +15,7 @@ from django.utils.http import http_date
 
 from battles.apps import site_host_check
 from battles.models import Battle, CalendarDeadline, ResultChange
+from battles.services.feeds import deadlines_sync
 from battles.services.results import battle_result_enter
 from battles.services.schedule import schedule_accept, schedule_propose
 from campaigns.models import Campaign, Player, Round
@@ -288,6 +289,32 @@ def test_r_bat_2_a_feed_takes_the_same_queries_however_many_battles(lg, dated, f
     more_battles(lg, dated, 6)
     assert len(events(fetch(lg).content)) >= 7
     assert count() == few
+
+
+def test_r_bat_2_a_feed_writes_a_deadline_only_where_it_moved(lg):
+    """Issue 21: bringing the deadlines of many rounds up to date is one read, and a write
+    only for a deadline that moved (its sequence grows once) or is missing."""
+    rounds = [make_league(name=f"Side {i}", admin="orga", players=(f"p{i}",)).start()
+              for i in range(3)]
+    now = timezone.now()
+
+    def sync() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            deadlines_sync(Round.objects.filter(pk__in=[r.pk for r in rounds]), now)
+        return len(queries)
+
+    def published(rnd) -> tuple:
+        row = CalendarDeadline.objects.get(round=rnd, phase="declare")
+        return row.at, row.sequence
+
+    assert sync() == 2  # the rounds and their published deadlines: nothing moved
+    moved = later(9)
+    Round.objects.filter(pk=rounds[1].pk).update(phase_deadline=moved)
+    CalendarDeadline.objects.filter(round=rounds[2]).delete()
+    sync()
+    assert published(rounds[0])[1] == 0 and published(rounds[1]) == (moved, 1)
+    assert published(rounds[2]) == (rounds[2].phase_deadline, 0)
+    assert sync() == 2 and published(rounds[1]) == (moved, 1)
 
 
 @pytest.mark.parametrize("host, errors", [("club.example.org", 0), ("[::1]", 0),

@@ -4,11 +4,12 @@ guard, the signature, Discord's limits and the sandbox."""
 
 import json
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
-from django.db import connection
+from django.db import connection, transaction
 
 from campaigns import outbound, webhooks
 from campaigns.errors import DomainError
@@ -22,6 +23,7 @@ from campaigns.services.webhooks import (
     webhook_test_send,
     webhook_update,
 )
+from tests.concurrency import at_once
 from tests.worlds import make_league, with_emails
 
 T0 = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
@@ -45,8 +47,8 @@ def test_issue20_emit_is_idempotent_and_delivers_once(receiver, django_capture_o
     lg = make_league()
     hook = _hook(lg, receiver)
     with django_capture_on_commit_callbacks(execute=True):
-        _emit(lg)
-        _emit(lg)  # a retried step: same key, nothing new
+        assert _emit(lg) is True
+        assert _emit(lg) is False  # a retried step: same key, nothing new
     assert CampaignEvent.objects.filter(campaign=lg.campaign).count() == 1
     delivery = WebhookDelivery.objects.get(hook=hook)
     assert (delivery.status, delivery.attempts, delivery.last_status_code) == ("sent", 1, 204)
@@ -194,7 +196,7 @@ def test_issue20_hooks_filter_by_event_and_audience_and_sandbox_emits_nothing(re
                      admins.pk: ["dispute_raised", "result_confirmed"], public_only.pk: []}
     lg.campaign.is_sandbox = True
     lg.campaign.save(update_fields=["is_sandbox"])
-    assert _emit(lg, key="closed:sandbox") is None
+    assert _emit(lg, key="closed:sandbox") is False
     assert not CampaignEvent.objects.filter(key="closed:sandbox").exists()
 
 
@@ -290,3 +292,25 @@ def test_issue20_two_workers_send_one_delivery_once(receiver):
     assert len(receiver.received) == 1
     assert webhook_delivery_attempt(delivery_id=delivery.pk, now=T0 + timedelta(1)) is None
     assert len(receiver.received) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue21_two_emits_of_one_event_at_once_record_and_send_it_once(receiver):
+    """An emit has no savepoint (issue 21): an emitter that loses the race on a key inserts
+    nothing, neither the event nor a second delivery, and fails nothing."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the race needs two connections at once")
+    lg = make_league()
+    hook = _hook(lg, receiver)
+
+    def emit():
+        with transaction.atomic():
+            recorded = _emit(lg)
+            time.sleep(0.2)  # the other emit inserts while this transaction is open
+            return recorded
+
+    results = at_once(emit, emit)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert CampaignEvent.objects.filter(campaign=lg.campaign).count() == 1
+    delivery = WebhookDelivery.objects.get(hook=hook)
+    assert delivery.status == "sent" and len(receiver.received) == 1
