@@ -4,6 +4,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from config.celery import app as celery_app
+from tests.module_world import module_world
 
 
 def _worker_redis(location: str) -> str:
@@ -221,24 +222,14 @@ def resolved_fleet_phase(scripted_fleet_dice, fleet_phase):
     return fleet_phase
 
 
-@pytest.fixture(scope="module")
-def security_world(django_db_setup, django_db_blocker):
-    """The seeded world of the permission matrix and the fuzzing gate
-    (``build_security_world``), built once per test module: its rows stay for the module's
-    tests, each test runs in its own savepoint (pytest-django), and the whole world is rolled
-    back when the module ends."""
-    from django.db import transaction
-
+def _security_world():
     from tests.worlds import build_security_world
 
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        world = build_security_world()
-    yield world
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        outer.__exit__(None, None, None)
+    return build_security_world()
+
+
+# The seeded world of the permission matrix and the fuzzing gate (``build_security_world``).
+security_world = module_world(_security_world)
 
 
 @pytest.fixture

@@ -57,5 +57,7 @@ def start_receiver() -> Receiver:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     receiver = Receiver(server)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop's next poll: 0.5 s per test at the default (issue 21)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
+                     daemon=True).start()
     return receiver

@@ -214,8 +214,8 @@ def test_bad_input_to_every_api_write_is_a_json_4xx_and_stores_nothing(world, na
         url = reverse(f"api:{name}", kwargs=ROWS[name, method.upper()].kwargs(scope))
         send = getattr(api_client(world, ROLES[role_name]), method)
         for kind, body in payloads.items():
-            if not picked(f"{name} {method} {scope_name} {role_name} {kind}", 2):
-                continue  # a developer's run sends half the bodies (tests/budget.py)
+            if not picked(f"{name} {method} {scope_name} {role_name} {kind}", 3):
+                continue  # a developer's run sends a third of the bodies (tests/budget.py)
             response, unchanged = asked(lambda send=send, url=url, body=body: send(
                 url, body, content_type="application/json"))
             problems += check_api(response, f"{kind} as {role_name} to {method} {url}",
@@ -397,8 +397,8 @@ def test_bad_input_to_every_page_post_is_a_4xx_and_stores_nothing(world, scope_n
     for name, url in page_posts(getattr(world, scope_name)):
         may_change = name in ACTIONS_WITHOUT_INPUT
         for kind, data in page_payloads(fields).items():
-            if not picked(f"{name} {kind}", 2):
-                continue  # a developer's run sends half the payloads (tests/budget.py)
+            if not picked(f"{name} {kind}", 3):
+                continue  # a developer's run sends a third of the payloads (tests/budget.py)
             response, unchanged = asked(lambda url=url, data=data: client.post(url, data))
             if response.status_code >= 500 or not (unchanged or may_change) or (
                     kind == "nul" and response.status_code not in (400, 405)):

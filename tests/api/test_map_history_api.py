@@ -5,16 +5,19 @@ round n closed and what changed in it; public facts only (R-FLT-7); readable lik
 import pytest
 
 from campaigns.models import RoundMap
+from tests.module_world import module_world
 from tests.worlds import HISTORY_SECRETS, api, build_history_world, play_history_rounds
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def played():
+def _played():
     world = build_history_world()
     play_history_rounds(world)
     return world
+
+
+played = module_world(_played)  # two rounds played once per module
 
 
 def url(world, number: int) -> str:

@@ -16,6 +16,7 @@ from league.selectors.standings import live_standings
 from league.services.archive import archive_export, campaign_clone_sandbox
 from league.services.archive_import import archive_import
 from league.services.map_document import DocumentInvalid
+from tests.budget import examples
 from tests.worlds import (
     advance_to,
     build_fleet_phase,
@@ -300,7 +301,7 @@ def test_issue19_7_import_of_a_damaged_archive_is_refused_never_a_crash():
                                                     now=timezone.now())))
     places = [p for p in _leaves(original) if p]
     chooser = random.Random(19)
-    for place in chooser.sample(places, 40):
+    for place in chooser.sample(places, examples(40)):  # fuzzing: tests/budget.py
         for junk in (None, [], {"x": 1}, "x", -1, 10**12, True):
             document = json.loads(json.dumps(original))
             target = document

@@ -20,6 +20,7 @@ from league.selectors.map_history import (
 from league.services.closing import round_close
 from league.services.map_history import round_map_record
 from tests.factories import FleetFactory, ShipFactory, TileMarkerFactory
+from tests.module_world import module_world
 from tests.worlds import (
     HISTORY_SECRETS,
     advance_to,
@@ -36,10 +37,13 @@ def world():
     return build_history_world()
 
 
-@pytest.fixture
-def played(world):
+def _played():
+    world = build_history_world()
     play_history_rounds(world)
     return world
+
+
+played = module_world(_played)  # two rounds played once per module
 
 
 def _ids(world, *names):

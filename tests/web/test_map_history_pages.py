@@ -9,6 +9,7 @@ import pytest
 
 from campaigns.models import RoundMap
 from tests.factories import FleetFactory, ShipFactory, TileMarkerFactory
+from tests.module_world import module_world
 from tests.web.queries import assert_constant_queries
 from tests.web.test_svg_numbers import check_numbers, numbers_of
 from tests.worlds import (
@@ -26,11 +27,13 @@ pytestmark = pytest.mark.django_db
 PAGE = "map/history/"
 
 
-@pytest.fixture
-def played():
+def _played():
     world = build_history_world()
     play_history_rounds(world)
     return world
+
+
+played = module_world(_played)  # two rounds played once per module
 
 
 def get(world, user, query: str = "", language: str = "en", status: int = 200) -> str:
