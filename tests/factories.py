@@ -7,12 +7,19 @@ from campaigns.models import Campaign, MarkerType, Planet, Player, Tile
 
 
 class UserFactory(factory.django.DjangoModelFactory):
+    """A user; an existing username gives the existing user (read, then inserted: without
+    ``get_or_create``'s savepoint, issue 21)."""
+
     class Meta:
         model = User
-        django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("correct horse 42")
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        existing = model_class.objects.filter(username=kwargs["username"]).first()
+        return existing or super()._create(model_class, *args, **kwargs)
 
 
 class CampaignFactory(factory.django.DjangoModelFactory):

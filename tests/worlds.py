@@ -20,7 +20,10 @@ tests can search every response for them: keep those words as they are."""
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import User
 from django.test import Client
 from rest_framework.authtoken.models import Token
@@ -165,6 +168,9 @@ def advance_to(rnd: Round, phase: str) -> Round:
     return rnd
 
 
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
 # --- clients -----------------------------------------------------------------------------------
 
 def api(user=None) -> APIClient:
@@ -176,10 +182,16 @@ def api(user=None) -> APIClient:
 
 
 def client_for(user=None) -> Client:
-    """A page client, logged in as ``user`` unless None."""
+    """A page client, logged in as ``user`` unless None. Its session is written as a login
+    leaves it, without what a login also writes (``last_login``, the lockout log) and the empty
+    session before it: 4 queries instead of 18 (issue 21). Tests of logging in log in."""
     client = Client()
     if user is not None:
-        client.force_login(user)
+        session = import_module(settings.SESSION_ENGINE).SessionStore()
+        session.update({SESSION_KEY: str(user.pk), BACKEND_SESSION_KEY: MODEL_BACKEND,
+                        HASH_SESSION_KEY: user.get_session_auth_hash()})
+        session.create()
+        client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
     return client
 
 

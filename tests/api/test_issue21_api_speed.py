@@ -13,14 +13,14 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from battles.models import ConquestRoll
 from tests.factories import AttackFactory, BattleFactory, PlayerFactory, TileFactory
+from tests.module_world import module_world
 from tests.worlds import api, build_page_world, grow_battles, hand_in, page_duel
 
 pytestmark = pytest.mark.django_db
 READS = ("", "standings/", "map/", "battles/", "battles/?page_size=500", "rounds/")
 
 
-@pytest.fixture
-def world():
+def _world():
     world = build_page_world()
     battle = page_duel(world, "battles")
     hand_in(battle, world.lg.b, "Gargant")
@@ -31,6 +31,9 @@ def world():
         threshold=7, threshold_rule="R-CON-1", k=None, success=True, immediate=True,
         counter=1)
     return world
+
+
+world = module_world(_world)  # built once per module; each test's rows roll back
 
 
 def test_issue21_api_answers_are_gzipped_when_the_client_accepts_it(world):

@@ -1,18 +1,30 @@
 """No page needs more queries as the campaign grows (see ``tests/web/queries.py``)."""
 
+import copy
+
 import pytest
 
+from tests.module_world import module_world
 from tests.web.queries import assert_constant_queries, grow, play_a_round
-from tests.worlds import client_for, declare
+from tests.worlds import build_page_world, client_for, declare
+
+
+def _played():
+    """Round 1 played and closed; round 2 open in declare with one declaration of anna."""
+    world = build_page_world()
+    play_a_round(world)
+    rnd = world.campaign.rounds.get(number=2)
+    declare(world.lg.a, rnd, world.tiles["far"])
+    return world
+
+
+played_once = module_world(_played)
 
 
 @pytest.fixture
-def played(page_world):
-    """Round 1 played and closed; round 2 open in declare with one declaration of anna."""
-    play_a_round(page_world)
-    rnd = page_world.campaign.rounds.get(number=2)
-    declare(page_world.lg.a, rnd, page_world.tiles["far"])
-    return page_world
+def played(played_once, db):
+    """The world as built: ``grow`` moves its named tiles."""
+    return copy.deepcopy(played_once)
 
 
 @pytest.mark.parametrize("rest", ["", "map/", "standings/", "standings/?round=1",
