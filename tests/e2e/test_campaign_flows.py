@@ -35,14 +35,14 @@ def test_log_in_and_declare_an_attack_by_clicking_the_map(browsing, viewport, pa
 
 
 def test_a_refused_tile_names_the_broken_rule(browsing, page_world):
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.signed_in("anna", viewport=PHONE)
     page.goto(page_world.url("map/"))
     page.locator(f'polygon[data-tile-id="{page_world.tiles["far"].pk}"]').click()
     expect(page.locator("#tile-panel .refusal")).to_contain_text("You may not attack this tile")
 
 
 def test_on_a_phone_the_tile_panel_comes_into_view(browsing, page_world):
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.signed_in("anna", viewport=PHONE)
     page.goto(page_world.url("map/"))
     page.locator(f'polygon[data-tile-id="{page_world.tiles["far"].pk}"]').click()
     panel = page.locator("#tile-panel")
@@ -54,7 +54,7 @@ def test_on_a_phone_the_tile_panel_comes_into_view(browsing, page_world):
 
 
 def test_switch_the_language(browsing, page_world):
-    page = browsing.login("anna")
+    page = browsing.signed_in("anna")
     page.goto(page_world.url())
     expect(page.locator("html")).to_have_attribute("lang", "en")
     with page.expect_navigation():
@@ -75,7 +75,7 @@ def test_commit_a_conquest_choice_and_see_the_dice(browsing, viewport, page_worl
     battle_result_enter(battle=battle, by_admin_user=page_world.lg.admin, outcome="victory",
                         attacker_vp=10, defender_vp=2)
     advance_to(page_world.rnd, "conquest")
-    page = browsing.login("anna", viewport=viewport)
+    page = browsing.signed_in("anna", viewport=viewport)
     page.goto(page_world.url("conquest/"))
     row = page.locator(f'tr[data-attack-id="{attack.pk}"]')
     expect(row.locator("input[type=checkbox]")).to_be_checked()

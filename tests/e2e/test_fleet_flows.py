@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_build_a_path_by_clicking_areas(browsing, viewport, fleet_world):
     w = fleet_world
-    page = browsing.login("anna", viewport=viewport)
+    page = browsing.signed_in("anna", viewport=viewport)
     page.goto(f"/campaigns/{w.league.campaign.pk}/fleets/")
     card = page.locator(f"#fleet-{w.anna_fleet.pk}")
     builder = card.locator("[data-path-builder]")
@@ -30,7 +30,7 @@ def test_build_a_path_by_clicking_areas(browsing, viewport, fleet_world):
 def test_open_a_naval_battle_replay(browsing, viewport, resolved_fleet_phase):
     sc = resolved_fleet_phase
     battle = NavalBattle.objects.get(round=sc.rnd, area=sc.areas["X"])
-    page = browsing.login("anna", viewport=viewport)
+    page = browsing.signed_in("anna", viewport=viewport)
     page.goto(f"/campaigns/{sc.league.campaign.pk}/fleets/")
     page.locator(f'[data-naval-id="{battle.pk}"] a').click()
     steps = page.locator("[data-step]")

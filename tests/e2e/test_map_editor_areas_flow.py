@@ -36,7 +36,7 @@ def add_ship(page, fleet: Fleet, name: str, attack: str) -> None:
 
 def test_build_areas_links_fleet_ships_and_hazard(browsing, viewport, one_planet):
     lg = one_planet
-    page = browsing.login("orga", viewport=viewport)
+    page = browsing.signed_in("orga", viewport=viewport)
     page.goto(f"/campaigns/{lg.campaign.pk}/manage/map/editor/areas/")
     add_area(page, "Northern Sea", "ocean")
     add_area(page, "Southern Sea", "ocean")

@@ -29,7 +29,7 @@ def _name_tile(page, name: str, owner: str, feature: str | None = None) -> None:
 def test_a_new_admin_builds_a_planet_by_clicking_the_grid(browsing, viewport):
     lg = make_league(admin="neworga", players=("anna", "ben"))
     MarkerTypeFactory(campaign=lg.campaign, code="manufactorum", name="Manufactorum")
-    page = browsing.login("neworga", viewport=viewport)
+    page = browsing.signed_in("neworga", viewport=viewport)
     page.goto(f"/campaigns/{lg.campaign.pk}/manage/")
     page.get_by_role("link", name="Open the map editor").click()
     expect(page.locator("h1")).to_have_text("Map editor: planets and tiles")
@@ -72,7 +72,7 @@ def test_an_occupied_hex_is_a_form_error_in_the_browser(browsing):
     lg = make_league(admin="neworga", players=("anna",))
     planet = lg.planet("Alpha")
     Tile.objects.create(campaign=lg.campaign, planet=planet, q=0, r=0)
-    page = browsing.login("neworga", locale="de-DE")
+    page = browsing.signed_in("neworga", locale="de-DE")
     page.goto(f"/campaigns/{lg.campaign.pk}/manage/map/editor/?planet={planet.pk}")
     expect(page.locator("h1")).to_have_text("Karteneditor: Planeten und Felder")
     form = page.locator("#add-tile")

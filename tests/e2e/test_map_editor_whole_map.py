@@ -25,7 +25,7 @@ def _planet_with_tiles(page, planet: str, tiles: list[tuple[int, int, str, str]]
 def test_a_new_admin_builds_a_two_planet_map_with_areas_and_a_fleet(browsing, viewport):
     lg = make_league(admin="neworga", players=("anna", "ben"))
     anna, ben = f"{lg.a.faction} (anna)", f"{lg.b.faction} (ben)"
-    page = browsing.login("neworga", viewport=viewport)
+    page = browsing.signed_in("neworga", viewport=viewport)
     page.goto(f"/campaigns/{lg.campaign.pk}/manage/")
     page.get_by_role("link", name="Open the map editor").click()
     _planet_with_tiles(page, "Ryza", [(0, 0, "Forge", anna), (1, 0, "Slag", ben)])

@@ -37,7 +37,7 @@ def _view_box(page, selector: str) -> list[float]:
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE"], ids=["en", "de"])
 def test_the_map_shows_the_theatre(browsing, demo, viewport, locale):
-    page = browsing.login("anna", viewport=viewport, locale=locale)
+    page = browsing.signed_in("anna", viewport=viewport, locale=locale)
     page.goto(f"/campaigns/{demo.pk}/map/")
     chart = page.locator("svg.theatre")
     expect(chart).to_be_visible()
@@ -52,7 +52,7 @@ def test_the_map_shows_the_theatre(browsing, demo, viewport, locale):
 
 
 def test_zoom_by_buttons_keys_and_drag_without_selecting_a_tile(browsing, demo):
-    page = browsing.login("anna")
+    page = browsing.signed_in("anna")
     page.goto(f"/campaigns/{demo.pk}/map/")
     hexmap = "figure.planet svg.hexmap"
     whole = _view_box(page, hexmap)
@@ -81,7 +81,7 @@ def test_zoom_by_buttons_keys_and_drag_without_selecting_a_tile(browsing, demo):
 
 def test_an_area_link_selects_the_area(browsing, demo):
     area = Area.objects.get(campaign=demo, name="Maelstrom reach")
-    page = browsing.login("anna", viewport=PHONE)
+    page = browsing.signed_in("anna", viewport=PHONE)
     page.goto(f"/campaigns/{demo.pk}/map/")
     page.locator(f"#chart-area-{area.pk} a").click()
     expect(page).to_have_url(f"{browsing.base}/campaigns/{demo.pk}/map/?area={area.pk}"

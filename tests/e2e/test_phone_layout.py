@@ -50,7 +50,7 @@ def _pages(world):
 def test_no_page_spills_sideways_and_controls_fit_a_thumb(browsing, page_world, viewport):
     problems = {}
     for username, urls in _pages(page_world).items():
-        page = browsing.login(username, viewport=viewport)
+        page = browsing.signed_in(username, viewport=viewport)
         for url in urls:
             page.goto(url)
             found = page.evaluate(MEASURE, [THUMB_PX, BOX_PX])

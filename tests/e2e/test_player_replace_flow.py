@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_admin_replaces_a_player_on_a_phone_in_german(browsing, page_world):
     lg = page_world.lg
     UserFactory(username="nina")
-    page = browsing.login(lg.admin.username, viewport=PHONE, locale="de-DE")
+    page = browsing.signed_in(lg.admin.username, viewport=PHONE, locale="de-DE")
     page.goto(page_world.url("manage/members/"))
     seat = page.locator(f"#player-{lg.a.pk}")
     seat.get_by_text("Spieler ersetzen").click()

@@ -80,10 +80,16 @@ def bench_fleets() -> tuple[dict, dict]:
     return bench.fleet(rng, "auto"), bench.fleet(rng, "approach")
 
 
+# A developer's run (tests/budget.py) stops the previews on a work budget, after about 2,000
+# battles: a deterministic stop, taken at the same battle by both builds.
+PREVIEW_BUDGET = None if FULL else 3_000_000
+
+
 def previews(seed: int = 11) -> dict[str, dict]:
     """Both engines' 10,000-battle previews of the benchmark's fleets."""
     attacker, defender = bench_fleets()
-    return {engine: naval_odds(engine, attacker, defender, seed=seed).as_dict()
+    return {engine: naval_odds(engine, attacker, defender, seed=seed,
+                               budget=PREVIEW_BUDGET).as_dict()
             for engine in ("dark_force", "d6_space")}
 
 
