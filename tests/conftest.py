@@ -119,6 +119,42 @@ def _fast_and_own_settings():
 
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# Tables a transactional test leaves as they are: what the migrations wrote, never a test.
+KEPT_TABLES = frozenset({"django_migrations", "django_content_type", "auth_permission"})
+
+
+def _delete_every_row(self) -> None:
+    """A transactional test's cleanup on PostgreSQL: one ``DELETE`` per table, in one round
+    trip and one transaction, where Django's flush truncates every table (0.42 s for about 80
+    tables, each test; a test's few rows delete in milliseconds; issue 21). Django's foreign
+    keys there are deferrable, so the order of the tables does not matter. The content types
+    and permissions stay, so Django's flush signal has nothing to recreate."""
+    from django.db import connections, transaction
+
+    for alias in self._databases_names(include_mirrors=False):
+        connection = connections[alias]
+        tables = sorted(set(connection.introspection.django_table_names(
+            only_existing=True, include_views=False)) - KEPT_TABLES)
+        quote = connection.ops.quote_name
+        with transaction.atomic(using=alias), connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED; "
+                           + "; ".join(f"DELETE FROM {quote(table)}" for table in tables))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quick_cleanup_after_transactional_tests():
+    """``_delete_every_row`` instead of Django's flush, on PostgreSQL."""
+    from django.conf import settings
+
+    if not settings.configured or "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
+        yield
+        return
+    from django.test import TransactionTestCase
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TransactionTestCase, "_fixture_teardown", _delete_every_row)
+        yield
+
 
 @pytest.fixture(autouse=True)
 def _fresh_and_eager(request):
