@@ -5,9 +5,10 @@ The guide allows slow fuzzing and browser tests a smaller budget locally than in
 as they run in both. CI (``CI`` set) and ``TEST_BUDGET=full`` run every test on its whole
 input. ``make test`` elsewhere runs the same tests on a share of it: a quarter of the
 generated examples (at least a few), a fixed share of the systematic cases, each browser
-flow at one of its two widths, and the compiled engines' rerun of the rules suite without the
-fleets suite. A hash of each case picks it, so every run picks the same ones and each share
-is spread over all operations, pages and widths."""
+flow at one of its two widths, and the compiled engines' rerun of the rules suite alone
+(without the fleets suite and the odds API) with their previews on a work budget. A hash of
+each case picks it, so every run picks the same ones and each share is spread over all
+operations, pages and widths."""
 
 import os
 import zlib
