@@ -22,7 +22,16 @@ class BadUnsubscribeLink(DomainError):
 
 
 def unsubscribe_token(*, player_id: int, user_id: int, kind: str) -> str:
-    return signing.dumps([player_id, user_id, kind], salt=SALT, compress=False)
+    """Without a timestamp (links do not expire): the same seat and kind always give the same
+    link, so a mail's ``List-Unsubscribe`` header, made when it is sent, is the link of its
+    body, made when it was queued."""
+    return signing.Signer(salt=SALT).sign_object([player_id, user_id, kind])
+
+
+def _signed_values(token: str):
+    if token.count(":") == 2:  # value:timestamp:signature, mailed before links lost the time
+        return signing.loads(token, salt=SALT)
+    return signing.Signer(salt=SALT).unsign_object(token)
 
 
 def unsubscribe_link(*, player_id: int, user_id: int, kind: str) -> str:
@@ -34,7 +43,7 @@ def unsubscribe_link(*, player_id: int, user_id: int, kind: str) -> str:
 def unsubscribe_read(token: str) -> tuple[Player, str]:
     """(player, kind) a link is for; ``BadUnsubscribeLink`` for a tampered or stale one."""
     try:
-        player_id, user_id, kind = signing.loads(token, salt=SALT)
+        player_id, user_id, kind = _signed_values(token)
     except (signing.BadSignature, TypeError, ValueError) as exc:
         raise BadUnsubscribeLink(_("This unsubscribe link is not valid.")) from exc
     player = Player.objects.select_related("campaign").filter(pk=player_id).first() \

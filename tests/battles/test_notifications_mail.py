@@ -241,6 +241,31 @@ def test_issue_17_6_a_tampered_unsubscribe_link_is_a_400_page(
     assert all(preferences_of(lg.a).values()) and all(preferences_of(lg.b).values())
 
 
+def test_issue_17_6_the_same_seat_and_kind_always_get_the_same_link(lg, monkeypatch):
+    """The header is made when the mail goes out, the body's link when it was queued: both are
+    one link (no timestamp in it), whenever each was made."""
+    from battles.services.unsubscribe import unsubscribe_link
+
+    args = {"player_id": lg.a.pk, "user_id": lg.a.user_id, "kind": NotificationKind.PHASE_OPENED}
+    monkeypatch.setattr(signing.time, "time", lambda: 1_767_268_800.0)
+    first = unsubscribe_link(**args)
+    monkeypatch.setattr(signing.time, "time", lambda: 1_780_300_801.0)  # months later
+    assert unsubscribe_link(**args) == first
+
+
+def test_issue_17_6_a_link_mailed_with_a_timestamp_still_unsubscribes(lg):
+    """Links mailed before they lost their timestamp keep working (links do not expire)."""
+    from django.urls import reverse
+
+    from battles.services.unsubscribe import SALT
+
+    old = signing.dumps([lg.a.pk, lg.a.user_id, NotificationKind.PHASE_OPENED], salt=SALT,
+                        compress=False)
+    assert old.count(":") == 2
+    assert Client().post(reverse("unsubscribe", args=[old])).status_code == 200
+    assert not preferences_of(lg.a)[NotificationKind.PHASE_OPENED]
+
+
 def test_issue_17_6_a_former_holders_link_does_not_touch_the_new_holders_settings(
         lg, django_capture_on_commit_callbacks):
     """Issue 17 point 5: a seat handed to another user; the old mails' links stop working."""
