@@ -2,7 +2,6 @@
 ``rules.bonus.army_limits``): computed when ``lists`` opens, and for a chain link when its
 defender is settled (R-BON-3)."""
 
-
 from battles.models import Battle
 from campaigns.bulk import update_rows
 from campaigns.models import Player, Round
