@@ -12,11 +12,12 @@ work on the machine disturbs them less. The first line says which build ran: pro
 images compile the engines with mypyc (``bench/compile.py``, ``Dockerfile``); development and
 the tests run the sources.
 
-Figures on the 2-core development machine (Python 3.11, load average 3-11), 10,000-battle
-preview: pure Python dark_force 1.7 s, d6_space 2.5-2.7 s; compiled dark_force 0.73-0.76 s,
-d6_space 0.78-0.81 s (issue 21: before, compiled 0.82 s and 1.42 s). Odds previews read the
-faces of ``SimulationDice`` straight from its d6 stream (``rules.naval.fire.simulation_d6``),
-which is what makes the compiled build fast; the sources gain little from it.
+Figures on the slower kind of 2-core machine (Python 3.11, idle), 10,000-battle preview:
+pure Python dark_force 2.4 s, d6_space 4.0 s; compiled dark_force 0.63 s, d6_space 0.82 s
+(issue 21: before, compiled 1.18 s and 1.15 s on the same machine). Odds previews read the
+faces of ``SimulationDice`` straight from its streams (``rules.dice.simulation_faces``), and
+the compiled modules' constants are ``Final`` (read as values, not looked up by name): that
+is what makes the compiled build fast; the sources gain little from either.
 """
 
 from __future__ import annotations

@@ -12,20 +12,22 @@ crew of several cards is multi-seat (R-VP-1), and every card fights.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.dice import Dice, green_dice, red_dice
 
-BODY_HITS_TO_OVERWHELM = 2  # R-BRD-3
-STALEMATE_EXCHANGES = 20  # R-BRD-4 [decision]
-BOARDERS, DEFENDERS = "boarders", "defenders"
-RED_SUCCESS_MAX = 4  # R-BRD-2: red faces 1-3 hit, 4 crit
-GREEN_EVADE_MAX = 3  # R-BRD-2: green faces 1-3 evade
-_PURPOSES = ((f"{BOARDERS}:red", f"{BOARDERS}:green"), (f"{DEFENDERS}:red", f"{DEFENDERS}:green"))
-_NO_PURPOSES = ("", "")  # dice that ignore purposes
-_STRIKE_ORDER = ((0, 1), (1, 0))  # by "the defenders have more cp" (R-BRD-2; ties: boarders)
+BODY_HITS_TO_OVERWHELM: Final = 2  # R-BRD-3
+STALEMATE_EXCHANGES: Final = 20  # R-BRD-4 [decision]
+BOARDERS: Final = "boarders"
+DEFENDERS: Final = "defenders"
+RED_SUCCESS_MAX: Final = 4  # R-BRD-2: red faces 1-3 hit, 4 crit
+GREEN_EVADE_MAX: Final = 3  # R-BRD-2: green faces 1-3 evade
+_PURPOSES: Final = ((f"{BOARDERS}:red", f"{BOARDERS}:green"),
+                    (f"{DEFENDERS}:red", f"{DEFENDERS}:green"))
+_NO_PURPOSES: Final = ("", "")  # dice that ignore purposes
+_STRIKE_ORDER: Final = ((0, 1), (1, 0))  # by "the defenders have more cp" (R-BRD-2; ties: boarders)
 
 
 @dataclass(frozen=True)
@@ -65,10 +67,12 @@ class DuelResult(NamedTuple):
 
 def duel(dice: Dice, boarders: Sequence[Character], defenders: Sequence[Character], *,
          purpose: str = "brd", record_events: bool = True, boarders_seats: int | None = None,
-         defenders_seats: int | None = None) -> DuelResult:
+         defenders_seats: int | None = None, d8: Callable[[], int] | None = None) -> DuelResult:
     """Fight a boarding duel (R-BRD-1..5): the boarders started it, so they win cp ties.
     ``*_seats``: the seats of each ship's class (R-VP-1); on a single-seat ship only the
-    combat card fights (R-BRD-1, ``fighting_cards``)."""
+    combat card fights (R-BRD-1, ``fighting_cards``). ``d8``: the next face of the d8 stream
+    of ``SimulationDice`` (odds previews, ``rules.dice.simulation_faces``), read instead of
+    ``dice.count_at_most`` when no events are recorded."""
     events: list[dict] | None = [] if record_events else None
     crews = (tuple(boarders), tuple(defenders))
     if not crews[1]:  # R-BRD-5, checked first: a ship with no crew is simply taken
@@ -86,7 +90,7 @@ def duel(dice: Dice, boarders: Sequence[Character], defenders: Sequence[Characte
             if len(stacks[side]) < len(crews[side]):  # cards that do not fight (R-BRD-1)
                 start[f"{name}_aside"] = [_card(c) for c in crews[side][len(stacks[side]):]]
         events.append(start)
-    state = _Duel(dice, stacks, purpose, events)
+    state = _Duel(dice, stacks, purpose, events, d8)
     state.run()
     return state.result(crews)
 
@@ -105,10 +109,10 @@ class _Duel:
     """Mutable duel state; side 0 = boarders, side 1 = defenders."""
 
     __slots__ = ("dice", "stacks", "purpose", "events", "front", "wounds", "lost", "exchanges",
-                 "stalemate", "count", "named")
+                 "stalemate", "count", "named", "d8")
 
     def __init__(self, dice: Dice, stacks: tuple[tuple[Character, ...], ...], purpose: str,
-                 events: list[dict] | None) -> None:
+                 events: list[dict] | None, d8: Callable[[], int] | None = None) -> None:
         self.dice = dice
         self.stacks = stacks
         self.purpose = purpose
@@ -120,6 +124,7 @@ class _Duel:
         self.stalemate = False
         self.count = dice.count_at_most  # the fast helper of ``Dice``: counts, the same faces
         self.named = dice.named  # False: the dice ignore purposes, none need be built
+        self.d8 = d8 if events is None else None
 
     def run(self) -> None:
         """Exchanges until a side has no characters or a stalemate (R-BRD-3, R-BRD-4). In an
@@ -133,7 +138,7 @@ class _Duel:
         quiet = 0
         front, wounds, events, dice = self.front, self.wounds, self.events, self.dice
         boarders, defenders = self.stacks
-        count, named, purpose = self.count, self.named, self.purpose
+        count, named, purpose, d8 = self.count, self.named, self.purpose, self.d8
         while front[0] < len(boarders) and front[1] < len(defenders):
             self.exchanges += 1
             fighters = (boarders[front[0]], defenders[front[1]])
@@ -143,7 +148,11 @@ class _Duel:
                 attacker, target = fighters[side], fighters[1 - side]
                 red, green = _PURPOSES[side] if named else _NO_PURPOSES
                 evades = 0
-                if events is None:
+                if d8 is not None:  # odds previews: the faces ``count`` would read
+                    hits = _at_most(d8, attacker.cp // 6, RED_SUCCESS_MAX)
+                    if hits:
+                        evades = _at_most(d8, target.cp // 6, GREEN_EVADE_MAX)
+                elif events is None:
                     hits = count(attacker.cp // 6, 8, RED_SUCCESS_MAX, prefix + red)
                     if hits:
                         evades = count(target.cp // 6, 8, GREEN_EVADE_MAX, prefix + green)
@@ -209,6 +218,15 @@ class _Duel:
             self.events.append(end)
         return DuelResult(captured, self.stalemate, self.exchanges, lost[0], lost[1], left[0],
                           left[1], self.events or [])
+
+
+def _at_most(d8: Callable[[], int], n: int, limit: int) -> int:
+    """How many of the next n faces are at most ``limit`` (``Dice.count_at_most``)."""
+    count = 0
+    for _ in range(n):
+        if d8() <= limit:
+            count += 1
+    return count
 
 
 def _card(character: Character) -> dict:

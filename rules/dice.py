@@ -17,7 +17,7 @@ import hmac
 import random
 import secrets
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, islice, repeat
@@ -288,6 +288,28 @@ class SimulationDice(Dice):
         if n == 1:
             return 1 if next(stream) <= limit else 0
         return sum(map(limit.__ge__, islice(stream, n)))
+
+
+# The methods of ``SimulationDice`` that read its face streams: a subclass that overrides one
+# reads its faces otherwise, and ``simulation_faces`` leaves such dice to their methods.
+_STREAM_READERS = ("stream", "draw", "roll", "faces", "wild_total", "one_face", "count_at_most")
+
+
+def simulation_faces(dice: Dice, sides: int = 6) -> Callable[[], int] | None:
+    """The next face of the d<sides> stream of ``SimulationDice`` (R-DICE-4), which its
+    ``roll``, ``faces``, ``wild_total``, ``one_face`` and ``count_at_most`` read in order: an
+    odds preview's battle reads the same faces from it directly, without a Python-level call
+    per roll (the stream's bound ``__next__``, which compiled engines call directly). None for
+    any other dice (or a subclass that reads its faces otherwise): those are called as usual."""
+    cls = type(dice)
+    plain = _PLAIN_STREAMS.get(cls)
+    if plain is None:  # once per class: a battle asks for each of its dice
+        plain = _PLAIN_STREAMS[cls] = issubclass(cls, SimulationDice) and all(
+            getattr(cls, name) is getattr(SimulationDice, name) for name in _STREAM_READERS)
+    return dice.stream(sides).__next__ if plain else None
+
+
+_PLAIN_STREAMS: dict[type, bool] = {}  # per class of dice: whether ``simulation_faces`` reads it
 
 
 class ScriptedDice(Dice):

@@ -8,9 +8,12 @@ for boarding duels (pairing 1 is the flagships' pairing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from rules.boarding import boarding_vp, duel
-from rules.dice import Dice, faces
-from rules.naval.fire import ShipState, hits_of, simulation_d6, take_volleys
+from rules.dice import Dice, faces, simulation_faces
+from rules.naval.fire import ShipState, hits_of, take_volleys
 from rules.naval.maneuver import maneuver, resolve_stance
 from rules.naval.model import (
     AFLOAT,
@@ -29,7 +32,8 @@ from rules.naval.model import (
     other,
 )
 
-GUNFIRE, BOARDING = "gunfire", "boarding"
+GUNFIRE: Final = "gunfire"
+BOARDING: Final = "boarding"
 
 
 class Battle:
@@ -38,7 +42,7 @@ class Battle:
 
     __slots__ = ("dice", "sides", "ships", "lines", "distance", "round", "events", "vp",
                  "captures", "advantage", "bonus", "retreated", "cf", "agility", "gaps",
-                 "stances", "d6", "named")
+                 "stances", "d6", "d8", "named")
 
     def __init__(self, dice: Dice, attacker: NavalSide, defender: NavalSide,
                  advantage: str | None, record_events: bool) -> None:
@@ -58,7 +62,8 @@ class Battle:
         self.agility: tuple[int, int] = (0, 0)
         self.gaps = False
         self.stances = (attacker.stance, defender.stance)
-        self.d6 = simulation_d6(dice)  # odds previews: read the faces directly
+        self.d6 = simulation_faces(dice)  # odds previews: read the faces directly
+        self.d8: Callable[[], int] | None = None  # and the d8s of boarding (``board``)
         self.named = dice.named  # False: the dice ignore purposes, none need be built
         self.line_stats()
 
@@ -282,10 +287,12 @@ class Battle:
             self.log("R-NAV-8", "boarding", pairing=p, boarder=boarder.id, side=boarder.side,
                      target=target.id, boarders_cp=boarder.cp,
                      defenders_cp=target.cp)
+        if self.d8 is None and self.d6 is not None:
+            self.d8 = simulation_faces(self.dice, 8)
         result = duel(self.dice, boarder.crew, target.crew,
                       purpose=f"naval:r{self.round}:p{p}:brd" if self.named else "",
                       record_events=events is not None, boarders_seats=boarder.seats,
-                      defenders_seats=target.seats)
+                      defenders_seats=target.seats, d8=self.d8)
         boarder.set_crew(result.boarders_left)
         target.set_crew(result.defenders_left)
         boarder.overwhelmed += result.boarders_lost

@@ -3,10 +3,7 @@ and the sea hazard exchange (R-SEA-2). ``ShipState`` is the engine's mutable vie
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rules.boarding import Character
-from rules.dice import Dice, SimulationDice
 from rules.naval.model import AFLOAT, SUNK, NavalShip
 
 
@@ -40,22 +37,6 @@ class ShipState:
     def set_crew(self, crew: tuple[Character, ...]) -> None:
         self.crew = crew
         self.cp = sum([c.cp for c in crew])
-
-
-def simulation_d6(dice: Dice) -> Callable[[], int] | None:
-    """The next face of the d6 stream of ``SimulationDice`` (R-DICE-4), which its ``roll``,
-    ``faces``, ``wild_total`` and ``one_face`` read in order: an odds preview's battle reads the
-    same faces from it directly, without a Python-level call per roll (the stream's bound
-    ``__next__``: compiled code calls it directly). None for any other dice (or a subclass that
-    reads its faces otherwise): those are called as usual."""
-    cls = type(dice)
-    if isinstance(dice, SimulationDice) and all(
-            getattr(cls, name) is getattr(SimulationDice, name) for name in _STREAM_READERS):
-        return dice.stream(6).__next__
-    return None
-
-
-_STREAM_READERS = ("stream", "draw", "roll", "faces", "wild_total", "one_face")
 
 
 def hits_of(roll: int, attack: int, far: bool, bonus: int) -> int:

@@ -53,7 +53,7 @@ def maneuver(dice: Dice, round_no: int, distance: str, stances: tuple[str, str],
     """R-NAV-3 with resolved stances; every pair is (attacker, defender). ``agility`` is each
     fleet's lowest; ``bonus`` lowers a side's roll for its success test (R-NAV-9), not for the
     comparison of who rolled higher. ``d6``: the next face of ``SimulationDice``'s d6 stream
-    (odds previews, ``rules.naval.fire.simulation_d6``), read instead of ``dice.roll``."""
+    (odds previews, ``rules.dice.simulation_faces``), read instead of ``dice.roll``."""
     if stances[0] == stances[1]:
         new, retreat = move(distance, stances[0])
         return ManeuverResult(new, SIDES if retreat else (), None, (), ())

@@ -5,16 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rules.boarding import Character
 
-ATTACKER, DEFENDER = "attacker", "defender"
-SIDES = (ATTACKER, DEFENDER)
-FAR, NEAR = "far", "near"
-APPROACH, HOLD, WITHDRAW, AUTO = "approach", "hold", "withdraw", "auto"
-STANCES = (APPROACH, HOLD, WITHDRAW, AUTO)
-AFLOAT, SUNK, CAPTURED, RETREATED = "afloat", "sunk", "captured", "retreated"
+# Final: the compiled engines (``pyproject.toml``) then use the values, not a lookup by name
+ATTACKER: Final = "attacker"
+DEFENDER: Final = "defender"
+SIDES: Final = (ATTACKER, DEFENDER)
+FAR: Final = "far"
+NEAR: Final = "near"
+APPROACH: Final = "approach"
+HOLD: Final = "hold"
+WITHDRAW: Final = "withdraw"
+AUTO: Final = "auto"
+STANCES: Final = (APPROACH, HOLD, WITHDRAW, AUTO)
+AFLOAT: Final = "afloat"
+SUNK: Final = "sunk"
+CAPTURED: Final = "captured"
+RETREATED: Final = "retreated"
 
 
 def other(side: str) -> str:

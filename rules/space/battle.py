@@ -8,15 +8,14 @@ With ``record_events=False`` no event dicts are built (odds previews, R-ODDS-1).
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
+from typing import Final
 
-from rules.dice import Dice, WildRoll, wild_roll
+from rules.dice import Dice, WildRoll, simulation_faces, wild_roll
 from rules.dicecode import DiceCode, format_code
-from rules.naval.fire import simulation_d6
 from rules.space.model import SIDES, SpaceOutcome, SpaceShip, SpaceSide
 from rules.space.ship import ShipState, band_name
 
-RANGE_CM = 10  # R-SPC-2: attacks reach 10 cm
+RANGE_CM: Final = 10  # R-SPC-2: attacks reach 10 cm
 
 
 def resolve_space_battle(dice: Dice, attacker: SpaceSide, defender: SpaceSide, *,
@@ -89,8 +88,21 @@ def wild6(d6: Callable[[], int], n: int, pips: int) -> tuple[int, bool]:
     return total, wild == 1
 
 
-_BY_INITIATIVE = attrgetter("initiative")
-_BY_ID = attrgetter("id")  # R-DICE-2: the items of an order are picked from in ascending id
+def _sort_stable(ships: list[ShipState], by_initiative: bool) -> None:
+    """Sort in place, stably: by descending initiative, or by ascending id (R-DICE-2). An
+    insertion sort: a dozen ships sort faster so, compiled, than by ``list.sort`` with a key."""
+    for i in range(1, len(ships)):
+        ship = ships[i]
+        j = i - 1
+        if by_initiative:
+            while j >= 0 and ships[j].initiative < ship.initiative:
+                ships[j + 1] = ships[j]
+                j -= 1
+        else:
+            while j >= 0 and ships[j].id > ship.id:
+                ships[j + 1] = ships[j]
+                j -= 1
+        ships[j + 1] = ship
 
 
 class _Battle:
@@ -114,7 +126,8 @@ class _Battle:
         self.weakest: dict[str, ShipState | None] = {"attacker": None, "defender": None}
         self.wild = dice.wild_total  # the fast helpers of ``Dice``: the same faces, no objects
         self.face = dice.one_face
-        self.d6 = simulation_d6(dice)  # odds previews: read the faces directly
+        self.d6 = simulation_faces(dice)  # odds previews: read the faces directly
+        self.readers: dict[int, Callable[[], int]] = {}  # and so the other dice (``_face``)
         self.named = dice.named  # False: the dice ignore purposes, none need be built
         self._over = not (self.alive["attacker"] and self.alive["defender"])
         if ev is not None:
@@ -135,7 +148,16 @@ class _Battle:
     def _face(self, sides: int, purpose: str) -> int:
         """One die as one draw (``Dice.one_face``)."""
         d6 = self.d6
-        return d6() if d6 is not None and sides == 6 else self.face(sides, purpose)
+        if d6 is None:
+            return self.face(sides, purpose)
+        if sides == 6:
+            return d6()
+        read = self.readers.get(sides)  # a tie's d<k> (``_order``)
+        if read is None:
+            read = simulation_faces(self.dice, sides)
+            assert read is not None, "the dice that gave d6"
+            self.readers[sides] = read
+        return read()
 
     def _check(self, ship: ShipState, hull_before: tuple[int, int]) -> None:
         """After anything that may have changed ``ship``'s hull or destroyed it (a hit, a
@@ -276,10 +298,10 @@ class _Battle:
         (R-DICE-2: a shuffle - the tied ships in ascending id, the next one picked with a d<k>
         from the k still unordered, one draw per pick, none for the last)."""
         alive = [s for s in self.ships if not s.destroyed]
-        alive.sort(key=_BY_INITIATIVE, reverse=True)
+        _sort_stable(alive, True)
         order: list[ShipState] = []
         draws: list[list[int]] = []
-        face_of, ev = self._face, self.ev
+        ev = self.ev
         start, count = 0, len(alive)
         while start < count:  # each run of equal initiative (a stable sort keeps their order)
             initiative, end = alive[start].initiative, start + 1
@@ -291,11 +313,11 @@ class _Battle:
                 continue
             group = alive[start:end]
             start = end
-            group.sort(key=_BY_ID)
+            _sort_stable(group, False)
             purpose = "" if not self.named else \
                 f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
             while len(group) > 1:
-                face = face_of(len(group), purpose)
+                face = self._face(len(group), purpose)
                 if ev is not None:
                     draws.append([s.id for s in group] + [face])
                 order.append(group.pop(face - 1))

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final
 
 from rules.dicecode import DiceCode, format_code, parse_code
 from rules.ship_values import CODE_SYSTEMS
 
-SIDES = ("attacker", "defender")
+SIDES: Final = ("attacker", "defender")  # Final: compiled code reads the value
 
 
 @dataclass(frozen=True)

@@ -9,20 +9,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Final
 
 from rules.dice import Dice
 from rules.dicecode import DiceCode
 from rules.space.model import CODE_SYSTEMS, SIDES, Captain, Datasheet, ShipResult, SpaceShip
 
+# The systems a ship state keeps per index (``SYSTEMS`` order): the dice codes, then
+# speed (lists, not dicts: the battle loop reads them often). Final: the compiled build reads
+# these values directly, not by name from the module.
+SYSTEMS: Final = (*CODE_SYSTEMS, "speed")
+MANEUVER: Final = 0
+TARGETING: Final = 1
+GUNS: Final = 2
+SHIELDS: Final = 3
+HULL: Final = 4
+SPEED: Final = 5
+_INDEX: Final = {name: index for index, name in enumerate(SYSTEMS)}
 # R-SPC-6 hit table faces -> system; 1 (engines) and 6 (bridge) are handled specially.
 HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
+_HIT_BY_FACE: Final = (0, 0, GUNS, TARGETING, SHIELDS, HULL)  # faces 2-5 (1 and 6 are special)
 # R-SPC-7 [reading] "shields first, then any": then hull, guns, targeting, engines.
 REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
-_OUT = (0, 0)  # a system at 0D
+_REPAIR_ORDER: Final = tuple(_INDEX[name] for name in REPAIR_ORDER)
+_OUT: Final = (0, 0)  # a system at 0D
 # R-SPC-5 damage bands: (lowest difference, hit-table rolls, dice lost per roll)
-BANDS = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
+BANDS: Final = ((20, 0, 0), (16, 2, 2), (12, 1, 2), (8, 2, 1), (4, 1, 1), (0, 0, 0))
 # the band of each difference below the highest band's
-_BAND_OF = tuple(next(band for band in BANDS if difference >= band[0])
+_BAND_OF: Final = tuple(next(band for band in BANDS if difference >= band[0])
                  for difference in range(BANDS[0][0]))
 BAND_NAMES = {20: "destroyed", 16: "2D off two systems", 12: "2D off one system",
               8: "1D off two systems", 4: "1D off one system", 0: "shields down"}
@@ -45,7 +59,7 @@ class ShipState:
     ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
     damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
 
-    __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "cap_pip", "damage",
+    __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "lost",
                  "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
                  "advance", "initiative", "live", "speed", "hull_key", "init_code",
                  "attack_code", "defence_code", "hull_code", "hurt", "purposes", "perm",
@@ -55,11 +69,14 @@ class ShipState:
     id: int
     side: str
     foe: str
-    base: dict[str, tuple[int, int]]
-    bonus: dict[str, tuple[int, int]]
-    cap_dice: str | None
-    cap_pip: str | None
-    damage: dict[str, int]
+    # per system (``SYSTEMS`` index): (dice, pips) of the datasheet, with the captain's bonus,
+    # dice lost, permanent (dice, pips) now, rolled (dice, pips) now (codes only)
+    base: list[tuple[int, int]]
+    bonus: list[tuple[int, int]]
+    lost: list[int]
+    perm: list[tuple[int, int]]
+    live: list[tuple[int, int]]
+    cap_dice: int  # the system of the captain's dice bonus; -1: no captain
     captain_alive: bool
     bonus_off: bool
     bridge_hit: bool
@@ -69,8 +86,6 @@ class ShipState:
     advance: int
     initiative: int
     purposes: dict[str, str]
-    live: dict[str, tuple[int, int]]
-    perm: dict[str, tuple[int, int]]
     speed: int
     hull_key: tuple[int, int]
     init_code: tuple[int, int]
@@ -93,8 +108,7 @@ class ShipState:
         self.base = fresh.base
         self.bonus = fresh.bonus
         self.cap_dice = fresh.cap_dice
-        self.cap_pip = fresh.cap_pip
-        self.damage = dict(fresh.damage)
+        self.lost = list(fresh.lost)
         self.captain_alive = fresh.captain_alive
         self.bonus_off = False  # captain bonus cancelled for this round (R-SPC-3, R-SPC-4)
         self.bridge_hit = False
@@ -104,8 +118,8 @@ class ShipState:
         self.advance = 0
         self.initiative = 0
         self.purposes = fresh.purposes
-        self.live = dict(fresh.live)
-        self.perm = dict(fresh.perm)
+        self.live = list(fresh.live)
+        self.perm = list(fresh.perm)
         self.speed = fresh.speed
         self.hull_key = fresh.hull_key
         self.init_code = fresh.init_code
@@ -121,29 +135,33 @@ class ShipState:
         self.base = _base(sheet.maneuver, sheet.speed, sheet.targeting, sheet.gun_damage,
                           sheet.shields, sheet.hull)
         captain = ship.captain
-        self.cap_dice = captain.dice_system if captain else None
-        self.cap_pip = captain.pip_system if captain else None
+        self.cap_dice = _INDEX[captain.dice_system] if captain else -1
         self.bonus = self.base if captain is None else _with_captain(self.base, captain)
-        self.damage = dict.fromkeys(self.base, 0)
+        self.lost = [0] * len(SYSTEMS)
         self.captain_alive = captain is not None
         self.bonus_off = False
         self.purposes = _purposes(ship.id)
-        self.live = dict.fromkeys(CODE_SYSTEMS, _OUT)
-        self.perm = {}
+        self.live = [_OUT] * len(CODE_SYSTEMS)
+        self.perm = [_OUT] * len(SYSTEMS)
         self._refresh()
 
     # --- codes --------------------------------------------------------------------------
 
     def _refresh(self) -> None:
         """Recompute the cached values of every system."""
-        for system in self.base:
+        for system in range(len(SYSTEMS)):
             self._update(system)
 
-    def _update(self, system: str) -> None:
+    @property
+    def damage(self) -> dict[str, int]:
+        """Dice lost per system (speed: points), by name."""
+        return dict(zip(SYSTEMS, self.lost, strict=True))
+
+    def _update(self, system: int) -> None:
         """Recompute one system's (dice, pips) with damage and the captain bonus while alive
         (``perm``; for speed (speed, 0)), what it rolls now (``live``: this round's cancellation
         of the bonus honoured), and the rolled set it is part of."""
-        lost = self.damage[system]
+        lost = self.lost[system]
         dice, pips = (self.bonus if self.captain_alive else self.base)[system]
         perm = self.perm[system] = (dice - lost if dice > lost else 0, pips)
         if self.bonus_off and self.captain_alive:  # a fumble cancelled the bonus this round
@@ -151,35 +169,35 @@ class ShipState:
             dice = dice - lost if dice > lost else 0
         else:
             dice = perm[0]
-        if system == "speed":
+        if system == SPEED:
             self.speed = dice
             return
         live = self.live
         # R-SPC-4: a system at 0D adds no dice (guns at 0D: the targeting dice alone);
         # [reading] R-SPC-6: a system at 0D is out, its pips do not count on their own either.
-        live[system] = (dice, pips) if dice > 0 else _OUT
-        if system == "maneuver":
-            self.init_code = live[system]
-        elif system == "targeting" or system == "gun_damage":
-            targeting, guns = live["targeting"], live["gun_damage"]
+        code = live[system] = (dice, pips) if dice > 0 else _OUT
+        if system == MANEUVER:
+            self.init_code = code
+        elif system <= GUNS:  # targeting or guns (``SYSTEMS`` order)
+            targeting, guns = live[TARGETING], live[GUNS]
             self.attack_code = (targeting[0] + guns[0], targeting[1] + guns[1])
         else:  # shields or hull
-            if system == "hull":
+            if system == HULL:
                 self.hull_key = perm
-            shields, hull = live["shields"], live["hull"]
-            self.hull_code = hull
+                self.hull_code = code
+            shields, hull = live[SHIELDS], live[HULL]
             self.defence_code = (shields[0] + hull[0], shields[1] + hull[1])
 
     def code(self, system: str) -> DiceCode:
         """The code rolled now (damage and this round's captain bonus applied)."""
-        return DiceCode(*self.live[system])
+        return DiceCode(*self.live[_INDEX[system]])
 
     def dice_left(self, system: str) -> int:
         """Permanent dice of a system (the 0D tests of R-SPC-6)."""
-        return self.perm[system][0]
+        return self.perm[_INDEX[system]][0]
 
     def speed_left(self) -> int:
-        return self.perm["speed"][0]
+        return self.perm[SPEED][0]
 
     def end_round(self) -> None:
         """Shields and a captain bonus cancelled by a fumble return next round."""
@@ -195,9 +213,9 @@ class ShipState:
         dice (the bonus die cannot be repaired any more); hull may so drop to 0D."""
         self.captain_alive = False
         system = self.cap_dice
-        assert system is not None, "only a ship with a captain loses one"
-        self.damage[system] = min(self.damage[system], self.base[system][0])
-        self.hurt = _any_damage(self.damage)
+        assert system >= 0, "only a ship with a captain loses one"
+        self.lost[system] = min(self.lost[system], self.base[system][0])
+        self.hurt = _any_damage(self.lost)
         self._refresh()
         self._check_hull()
 
@@ -212,20 +230,20 @@ class ShipState:
                     self.lose_captain()
                 return "bridge"
             face = 5
-        system = HIT_TABLE[face]
         perm = self.perm
-        if system == "engines":
-            system = "maneuver" if perm["maneuver"][0] > 0 else \
-                "speed" if perm["speed"][0] > 0 else "hull"
-        elif system != "hull" and perm[system][0] == 0:
-            system = "hull"
+        if face == 1:  # engines
+            system = MANEUVER if perm[MANEUVER][0] > 0 else SPEED if perm[SPEED][0] > 0 else HULL
+        else:
+            system = _HIT_BY_FACE[face]
+            if system != HULL and perm[system][0] == 0:
+                system = HULL
         # lose 1D (speed: one point)
-        self.damage[system] += 1
+        self.lost[system] += 1
         self.hurt = True
         self._update(system)
-        if system == "hull" and perm["hull"][0] == 0:
+        if system == HULL and perm[HULL][0] == 0:
             self.destroyed = True
-        return system
+        return SYSTEMS[system]
 
     def fumble_step(self, face: int) -> str:
         """A fumble's random system (R-SPC-3, R-SPC-4): a bridge result with a live captain only
@@ -257,11 +275,13 @@ class ShipState:
             face = dice.one_face(6, purpose) if d6 is None else d6()
             # [reading] 2D off a system is two 1D steps on the same face, each re-checking the
             # fall-through (a system at 0D passes the rest to hull).
-            hit = []
+            hit: list[str] = []
             for _ in range(lost):
                 if self.destroyed:
                     break
-                hit.append(self.hit_step(face))
+                system = self.hit_step(face)
+                if ev is not None:
+                    hit.append(system)
             if ev is not None:
                 ev.append({"rule": "R-SPC-6", "step": "hit_table", "ship": self.id,
                            "dice": [face], "dice_lost": lost, "hit": hit,
@@ -277,21 +297,19 @@ class ShipState:
     def repair(self, count: int) -> list[str]:
         """Give back up to ``count`` damage in REPAIR_ORDER; the captain is not restored."""
         done: list[str] = []
-        damage = self.damage
-        for system in REPAIR_ORDER:
-            while count and damage[system]:
-                damage[system] -= 1
-                done.append(system)
+        lost = self.lost
+        for system in _REPAIR_ORDER:
+            left = count
+            while count and lost[system]:
+                lost[system] -= 1
+                done.append(SYSTEMS[system])
                 count -= 1
+            if count < left:
+                self._update(system)
             if not count:
                 break
         if done:
-            self.hurt = _any_damage(damage)
-            last = ""
-            for system in done:  # each repaired system once (``done`` lists them in runs)
-                if system != last:
-                    self._update(system)
-                    last = system
+            self.hurt = _any_damage(lost)
         return done
 
     # --- results ------------------------------------------------------------------------
@@ -300,51 +318,50 @@ class ShipState:
         if not self.hurt and self.ship.captain is None:  # nothing changed: the datasheet
             return self.ship.datasheet
         perm = self.perm
-        return _datasheet(perm["maneuver"], perm["speed"][0], perm["targeting"],
-                          perm["gun_damage"], perm["shields"], perm["hull"])
+        return _datasheet(perm[MANEUVER], perm[SPEED][0], perm[TARGETING], perm[GUNS],
+                          perm[SHIELDS], perm[HULL])
 
     def result(self) -> ShipResult:
         return ShipResult(self.id, self.ship.name, self.side,
                           "destroyed" if self.destroyed else "active", self.datasheet_now(),
-                          {k: v for k, v in self.damage.items() if v}, self.captain_alive,
+                          {SYSTEMS[i]: v for i, v in enumerate(self.lost) if v},
+                          self.captain_alive,
                           self.bridge_hit)
 
 
 # --- small immutable values, shared (every battle of an odds preview builds them again) -------
 
 
-def _any_damage(damage: dict[str, int]) -> bool:
+def _any_damage(damage: list[int]) -> bool:
     """Whether any damage is left to repair (a loop: cheaper than ``any`` when compiled)."""
-    for lost in damage.values():  # noqa: SIM110 - mypyc compiles the loop, not ``any``
+    for lost in damage:  # noqa: SIM110 - mypyc compiles the loop, not ``any``
         if lost:
             return True
     return False
 
 
 def _base(maneuver: DiceCode, speed: int, targeting: DiceCode, gun_damage: DiceCode,
-          shields: DiceCode, hull: DiceCode) -> dict[str, tuple[int, int]]:
-    """A datasheet as (dice, pips) per system and (speed, 0), in ``CODE_SYSTEMS`` order."""
-    return {"maneuver": (maneuver.dice, maneuver.pips),
-            "targeting": (targeting.dice, targeting.pips),
-            "gun_damage": (gun_damage.dice, gun_damage.pips),
-            "shields": (shields.dice, shields.pips), "hull": (hull.dice, hull.pips),
-            "speed": (speed, 0)}
+          shields: DiceCode, hull: DiceCode) -> list[tuple[int, int]]:
+    """A datasheet as (dice, pips) per system and (speed, 0), in ``SYSTEMS`` order."""
+    return [(maneuver.dice, maneuver.pips), (targeting.dice, targeting.pips),
+            (gun_damage.dice, gun_damage.pips), (shields.dice, shields.pips),
+            (hull.dice, hull.pips), (speed, 0)]
 
 
-def _with_captain(base: dict[str, tuple[int, int]],
-                  captain: Captain) -> dict[str, tuple[int, int]]:
+def _with_captain(base: list[tuple[int, int]], captain: Captain) -> list[tuple[int, int]]:
     """R-SPC-1: the (dice, pips) with the captain's bonus: +1D to one system, +1 pip to
     another ([reading] as +1 speed for speed)."""
-    table = dict(base)
-    dice, pips = table[captain.dice_system]
-    table[captain.dice_system] = (dice + 1, pips)
-    dice, pips = table[captain.pip_system]
-    table[captain.pip_system] = (dice + 1, 0) if captain.pip_system == "speed" else \
-        (dice, pips + 1)
+    table = list(base)
+    system = _INDEX[captain.dice_system]
+    dice, pips = table[system]
+    table[system] = (dice + 1, pips)
+    system = _INDEX[captain.pip_system]
+    dice, pips = table[system]
+    table[system] = (dice + 1, 0) if system == SPEED else (dice, pips + 1)
     return table
 
 
-_PRISTINE: dict[int, tuple[SpaceShip, ShipState]] = {}  # id(ship) -> (ship, its fresh state)
+_PRISTINE: Final[dict[int, tuple[SpaceShip, ShipState]]] = {}  # id(ship) -> (ship, its fresh state)
 
 
 def _pristine(ship: SpaceShip) -> ShipState:

@@ -1,13 +1,13 @@
 """Issue 21 (odds preview under 1 s, R-ODDS-1): with ``SimulationDice`` both engines read the
-d6 faces straight from the dice's d6 stream (``rules.naval.fire.simulation_d6``) instead of
-calling ``roll``/``faces``/``wild_total``/``one_face``. They must fight exactly the battles the
-ordinary calls fight: the same outcome and the same faces consumed, with and without events."""
+faces straight from the dice's face streams (``rules.dice.simulation_faces``) instead of
+calling ``roll``/``faces``/``wild_total``/``one_face``/``count_at_most``. They must fight exactly
+the battles the ordinary calls fight: the same outcome and the same faces consumed, with and
+without events."""
 
 
 import pytest
 
-from rules.dice import SimulationDice
-from rules.naval.fire import simulation_d6
+from rules.dice import SimulationDice, simulation_faces
 from tests.rules.test_engine_fastpath import ENGINES, random_battles, without_events
 
 
@@ -27,10 +27,14 @@ class CalledDice(SimulationDice):
     def one_face(self, sides, purpose):
         return super().one_face(sides, purpose)
 
+    def count_at_most(self, n, sides, limit, purpose):
+        return super().count_at_most(n, sides, limit, purpose)
+
 
 def test_only_plain_simulation_dice_are_read_directly():
-    assert simulation_d6(SimulationDice(1)) is not None
-    assert simulation_d6(CalledDice(1)) is None
+    assert simulation_faces(SimulationDice(1)) is not None
+    assert simulation_faces(SimulationDice(1), 8) is not None
+    assert simulation_faces(CalledDice(1)) is None
 
 
 @pytest.mark.parametrize("record", [False, True], ids=["quiet", "recorded"])
