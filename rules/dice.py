@@ -293,6 +293,7 @@ class SimulationDice(Dice):
 # The methods of ``SimulationDice`` that read its face streams: a subclass that overrides one
 # reads its faces otherwise, and ``simulation_faces`` leaves such dice to their methods.
 _STREAM_READERS = ("stream", "draw", "roll", "faces", "wild_total", "one_face", "count_at_most")
+_PLAIN_STREAMS: dict[type, bool] = {}  # per class of dice: whether ``simulation_faces`` reads it
 
 
 def simulation_faces(dice: Dice, sides: int = 6) -> Callable[[], int] | None:
@@ -307,9 +308,6 @@ def simulation_faces(dice: Dice, sides: int = 6) -> Callable[[], int] | None:
         plain = _PLAIN_STREAMS[cls] = issubclass(cls, SimulationDice) and all(
             getattr(cls, name) is getattr(SimulationDice, name) for name in _STREAM_READERS)
     return dice.stream(sides).__next__ if plain else None
-
-
-_PLAIN_STREAMS: dict[type, bool] = {}  # per class of dice: whether ``simulation_faces`` reads it
 
 
 class ScriptedDice(Dice):

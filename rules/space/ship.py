@@ -26,9 +26,11 @@ SHIELDS: Final = 3
 HULL: Final = 4
 SPEED: Final = 5
 _INDEX: Final = {name: index for index, name in enumerate(SYSTEMS)}
+assert [_INDEX[name] for name in SYSTEMS] == [MANEUVER, TARGETING, GUNS, SHIELDS, HULL, SPEED]
 # R-SPC-6 hit table faces -> system; 1 (engines) and 6 (bridge) are handled specially.
 HIT_TABLE = {1: "engines", 2: "gun_damage", 3: "targeting", 4: "shields", 5: "hull", 6: "bridge"}
-_HIT_BY_FACE: Final = (0, 0, GUNS, TARGETING, SHIELDS, HULL)  # faces 2-5 (1 and 6 are special)
+# faces 2-5 as system indices (0 and 1 are placeholders: face 1 is handled specially)
+_HIT_BY_FACE: Final = (0, 0, *(_INDEX[HIT_TABLE[face]] for face in range(2, 6)))
 # R-SPC-7 [reading] "shields first, then any": then hull, guns, targeting, engines.
 REPAIR_ORDER = ("shields", "hull", "gun_damage", "targeting", "maneuver", "speed")
 _REPAIR_ORDER: Final = tuple(_INDEX[name] for name in REPAIR_ORDER)
