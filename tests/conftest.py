@@ -4,6 +4,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from config.celery import app as celery_app
+from tests import shared_worlds
 from tests.module_world import module_world
 
 
@@ -60,8 +61,14 @@ def _slow_rank(nodeid: str) -> int:
 
 def pytest_collection_modifyitems(items):
     """The slowest tests first, in their order (a stable sort: every xdist worker collects the
-    same order)."""
+    same order); within a module, the readers of a shared world first (``shared_worlds``)."""
     items.sort(key=lambda item: _slow_rank(item.nodeid))
+    shared_worlds.order(items)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    shared_worlds.close_unread(item)
 
 
 # Settings that the static files' listing of WhiteNoise's middleware reads (with WHITENOISE_*).
@@ -208,20 +215,28 @@ def outsider(db):
     return UserFactory(username="outsider")
 
 
+def _page_world(visibility: str):
+    from tests.worlds import build_page_world
+
+    return build_page_world(visibility)
+
+
+# The page worlds, built once for the tests of a module that read them (``tests/shared_worlds.py``).
+_page_world_once = shared_worlds.shared_world("page_world", lambda: _page_world("private"))
+_public_page_world_once = shared_worlds.shared_world("public_page_world",
+                                                     lambda: _page_world("public"))
+
+
 @pytest.fixture
-def page_world(db):
+def page_world(_page_world_once, db):
     """The page tests' world (``build_page_world``): private, round 1 in declare."""
-    from tests.worlds import build_page_world
-
-    return build_page_world()
+    return shared_worlds.own_copy(_page_world_once) or _page_world("private")
 
 
 @pytest.fixture
-def public_page_world(db):
+def public_page_world(_public_page_world_once, db):
     """The page world in a public campaign."""
-    from tests.worlds import build_page_world
-
-    return build_page_world("public")
+    return shared_worlds.own_copy(_public_page_world_once) or _page_world("public")
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ anonymous visitor of a page that needs an account, 403 for a member lacking the 
 
 import pytest
 
-from tests.worlds import build_page_world, client_for
+from tests.worlds import client_for
 
 VIEW_PAGES = ["", "map/", "fleets/", "standings/", "rounds/1/audit/"]
 PLAYER_PAGES = ["conquest/"]
@@ -28,22 +28,29 @@ def _expected(visibility: str, role: str, rest: str) -> int:
     return 200 if role == "admin" else 403
 
 
-@pytest.fixture(params=["private", "public"])
-def any_world(request, db, outsider):
-    world = build_page_world(request.param)
+ROLES = ["anonymous", "outsider", "player", "other_player", "admin"]
+
+
+def _check_status(world, outsider, role: str, rest: str) -> None:
     world.outsider = outsider
-    return world
-
-
-@pytest.mark.parametrize("role", ["anonymous", "outsider", "player", "other_player", "admin"])
-@pytest.mark.parametrize("rest", ALL_PAGES)
-def test_status_per_page_and_role(any_world, role, rest):
-    response = client_for(_user(any_world, role)).get(any_world.url(rest))
-    assert response.status_code == _expected(any_world.campaign.visibility, role, rest)
+    response = client_for(_user(world, role)).get(world.url(rest))
+    assert response.status_code == _expected(world.campaign.visibility, role, rest)
     if response.status_code == 302:
         assert response["Location"].startswith("/accounts/login/?next=")
     if response.status_code == 403:
         assert b"Not allowed" in response.content
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("rest", ALL_PAGES)
+def test_status_per_page_and_role_in_a_private_campaign(page_world, outsider, role, rest):
+    _check_status(page_world, outsider, role, rest)
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("rest", ALL_PAGES)
+def test_status_per_page_and_role_in_a_public_campaign(public_page_world, outsider, role, rest):
+    _check_status(public_page_world, outsider, role, rest)
 
 
 def test_missing_campaign_is_404(db, outsider):
