@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,3 +44,22 @@ def test_issue_21_compose_runs_production_with_persistent_connections():
     app = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["web"]
     assert app["environment"]["DJANGO_SETTINGS_MODULE"] == "config.production"
     assert app["environment"]["CONN_MAX_AGE"] == "${CONN_MAX_AGE:-60}"
+
+
+def test_issue_21_postgresql_plans_long_joins_in_groups_of_four(db):
+    """A battle read joins 12 tables; the planner searches join orders in groups of 4, not 8
+    (config/settings.py). A DATABASE_URL's own options come after ours, so they win."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a PostgreSQL setting")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW join_collapse_limit")
+        assert cursor.fetchone()[0] == "4"
+    probe = ("import django; django.setup(); from django.conf import settings; "
+             "print(settings.DATABASES['default']['OPTIONS']['options'])")
+    url = "postgres://feldzug@127.0.0.1:5432/feldzug?options=-c%20work_mem%3D8MB"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": url}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.stdout.split("\n")[0] == "-c join_collapse_limit=4 -c work_mem=8MB", done.stderr
