@@ -94,22 +94,29 @@ def _link_limits(battle: Battle, board: Board | None, ruleset: Ruleset) -> tuple
     return limits_of(battle, board, ruleset, sorted(board.players()))
 
 
-def _chain_roll(battle: Battle, roll: bool, now: datetime,
-                rnd: Round | None = None) -> ConquestRoll | None:
+def _chain_roll(battle: Battle, roll: bool, now: datetime, rnd: Round | None = None,
+                boards: dict[int, Board] | None = None) -> ConquestRoll | None:
     """``rnd``: the round, locked by the caller (else read here). The roll reads the tile's
-    planet only (R-CON-1..3, R-MRK-3 look no further; issue 21)."""
+    planet only (R-CON-1..3, R-MRK-3 look no further; issue 21). ``boards``: planet id ->
+    its board as it stands, kept by a caller that rolls many links (``battles_close``): a
+    planet is read once, and the board a roll leaves replaces it."""
     battle.chain_decision = "roll" if roll else "waive"
     battle.save(update_fields=["chain_decision"])
     made, board = None, None
     if roll:
         attack = chain_link_attack(battle)
         rnd = rnd or Round.objects.select_related("campaign").get(pk=battle.round_id)
-        board = load_planet_board(battle.campaign_id, [battle.tile.planet_id])
+        planet = battle.tile.planet_id
+        board = boards.get(planet) if boards is not None else None
+        if board is None:
+            board = load_planet_board(battle.campaign_id, [planet])
         with round_dice(rnd) as dice:
             dice.current_object = f"battle:{battle.pk}"
             counter = dice.next_counter
             result = rules.chain_roll(board, attack, dice)
         board = result.board
+        if boards is not None:
+            boards[planet] = board
         r = result.roll
         made = ConquestRoll.objects.create(
             round_id=battle.round_id, attack_id=battle.attack_id, battle=battle,
@@ -152,9 +159,12 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
     return _chain_roll(battle, roll, now or timezone.now(), rnd)
 
 
-def default_decision(battle: Battle, now: datetime) -> None:
-    """No decision within ``confirm_hours``: ``conquest_default`` decides (R-CON-6)."""
-    _chain_roll(battle, rules.default_chain_roll(ruleset_of(battle.campaign)), now)
+def default_decision(battle: Battle, now: datetime, rnd: Round | None = None,
+                     boards: dict[int, Board] | None = None) -> None:
+    """No decision within ``confirm_hours``: ``conquest_default`` decides (R-CON-6).
+    ``rnd``, ``boards``: as for ``_chain_roll``."""
+    _chain_roll(battle, rules.default_chain_roll(ruleset_of(battle.campaign)), now, rnd,
+                boards)
 
 
 def overdue_decisions(now: datetime):
@@ -193,6 +203,7 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     unanswered now counts as confirmed (R-BAT-3)."""
     ruleset = ruleset_of(round.campaign)
     outcome = rules.settle_outcome(ruleset, None)
+    boards: dict[int, Board] = {}  # each planet read once (issue 21); no tile changes else
     battles = (Battle.objects.select_for_update().filter(round=round)
                .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))
     for battle in battles:
@@ -211,6 +222,6 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
                 Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.DONE)
                 bump(battle.campaign_id)  # no signals: campaigns/revision.py
         if needs_decision(battle):
-            default_decision(battle, now)
+            default_decision(battle, now, round, boards)
         elif battle.chain_position < battle.chain_length:
             settle_next_link(battle, now)

@@ -279,6 +279,31 @@ def test_r_atk_4_a_link_the_deadline_settled_neutral_keeps_its_won_attack(lg):
     assert len(reasons) == 1 and reasons[0].startswith("R-ATK-4")
 
 
+def test_r_con_1_a_deadline_roll_sees_the_capture_an_earlier_deadline_roll_made(lg):
+    """Issue 21 (battles_close reads each planet once and keeps it up to date): anna wins the
+    first link of two chains on Alpha and decides neither. At the deadline both take
+    conquest_default (roll_all), in tile order: her roll on T1, adjacent to her territory,
+    has threshold 3 (R-CON-1); her roll on T2 (from her spaceport, R-ATK-2 c), adjacent only
+    to T1, has threshold 3 if the first roll took T1 and 7 if not (R-CON-2): a roll uses the
+    territory at the moment it is made (R-CON-1, R-CON-6)."""
+    alpha = lg.planet("Alpha")
+    row(alpha, lg.a, (0,))
+    first, second = tile(alpha, 1, 0, lg.d), tile(alpha, 2, 0, lg.d)
+    tile(alpha, 1, 1, lg.b)  # ben's tile, next to both: the second link of each chain
+    tile(alpha, 4, 3, lg.a, ("spaceport",))  # anna reaches T2 from her spaceport only
+    rnd = lg.start()
+    attacks = [declare(lg.a, rnd, first), declare(lg.a, rnd, second),
+               declare(lg.b, rnd, first), declare(lg.b, rnd, second)]
+    advance_to(rnd, "battles")
+    for attack in attacks[:2]:
+        result(lg, Battle.objects.get(attack=attack), WIN)
+    round_advance(round_id=rnd.pk, expected_phase="battles")
+    on_first, on_second = (ConquestRoll.objects.get(attack=a, immediate=True)
+                           for a in attacks[:2])
+    assert on_first.counter < on_second.counter and on_first.threshold == 3
+    assert on_second.threshold == (3 if on_first.success else 7)
+
+
 # --- issue 15: chain captures count toward k at each roll (R-CON-6, R-CON-4) -------------------
 
 def test_r_con_6_chain_capture_counts_toward_k_while_held_at_each_roll(lg):
