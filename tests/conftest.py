@@ -239,12 +239,19 @@ def public_page_world(_public_page_world_once, db):
     return shared_worlds.own_copy(_public_page_world_once) or _page_world("public")
 
 
-@pytest.fixture
-def fleet_world(db):
-    """The fleet API world (``build_fleet_world``), round 1 in declare."""
+def _fleet_world():
     from tests.worlds import build_fleet_world
 
     return build_fleet_world()
+
+
+_fleet_world_once = shared_worlds.shared_world("fleet_world", _fleet_world)
+
+
+@pytest.fixture
+def fleet_world(_fleet_world_once, db):
+    """The fleet API world (``build_fleet_world``), round 1 in declare."""
+    return shared_worlds.own_copy(_fleet_world_once) or _fleet_world()
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""The page worlds, built once for the tests of a module that read them (issue 21: about 300
-tests read one, and building it costs more than most of them).
+"""The page and fleet worlds, built once for the tests of a module that read them (issue 21:
+about 340 tests read one, and building it costs more than most of them).
 
 A module's tests run as usual, each in its own savepoint (pytest-django), so what a test writes
 ends with it; each gets a deep copy of the world's objects, so what it changes in them ends too.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-WORLDS = ("page_world", "public_page_world")  # the order their readers run in
+WORLDS = ("page_world", "public_page_world", "fleet_world")  # their readers run in this order
 READS = pytest.StashKey[frozenset]()  # the shared worlds a test reads
 _TRANSACTIONAL: set[Path] = set()  # the modules that build their worlds per test
 _OPEN: list[_Open] = []  # the open worlds, innermost last
