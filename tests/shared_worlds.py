@@ -12,10 +12,11 @@ transactional test builds the world in each test, as before: such a test commits
 from __future__ import annotations
 
 import copy
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.module_world import OpenWorld
 
 WORLDS = ("page_world", "public_page_world", "fleet_world")  # their readers run in this order
 READS = pytest.StashKey[frozenset]()  # the shared worlds a test reads
@@ -23,29 +24,17 @@ _TRANSACTIONAL: set[Path] = set()  # the modules that build their worlds per tes
 _OPEN: list[_Open] = []  # the open worlds, innermost last
 
 
-class _Open:
-    def __init__(self, name: str, blocker, build):
-        from django.db import transaction
+class _Open(OpenWorld):
+    """A shared world, open on the stack ``_OPEN``."""
 
-        self.name, self.blocker = name, blocker
-        with blocker.unblock():
-            self.outer = transaction.atomic()
-            self.outer.__enter__()
-            try:
-                self.world = build()
-            except BaseException:
-                self.outer.__exit__(*sys.exc_info())  # rolls back what was built
-                raise
+    def __init__(self, name: str, blocker, build):
+        super().__init__(blocker, build)
+        self.name = name
 
     def close(self) -> None:
         """Roll back this world and every world opened after it (atomic blocks nest)."""
-        from django.db import transaction
-
         while self in _OPEN:
-            last = _OPEN.pop()
-            with last.blocker.unblock():
-                transaction.set_rollback(True)
-                last.outer.__exit__(None, None, None)
+            OpenWorld.close(_OPEN.pop())
 
 
 def _transactional(item) -> bool:
@@ -68,15 +57,13 @@ def order(items: list) -> None:
     def group(item) -> int:
         reads = item.stash[READS]
         return next((i for i, name in enumerate(WORLDS) if name in reads), len(WORLDS))
-    positions = {id(item): i for i, item in enumerate(items)}
     runs: list[list] = []  # consecutive tests of one module
     for item in items:
         if runs and runs[-1][0].path == item.path:
             runs[-1].append(item)
         else:
             runs.append([item])
-    items[:] = [item for run in runs for item in sorted(run, key=lambda i: (
-        group(i), positions[id(i)]))]
+    items[:] = [item for run in runs for item in sorted(run, key=group)]  # stable
 
 
 def close_unread(item) -> None:

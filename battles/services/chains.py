@@ -203,7 +203,8 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     unanswered now counts as confirmed (R-BAT-3)."""
     ruleset = ruleset_of(round.campaign)
     outcome = rules.settle_outcome(ruleset, None)
-    boards: dict[int, Board] = {}  # each planet read once (issue 21); no tile changes else
+    # each planet read once (issue 21): only a roll changes tiles here, and it keeps its board
+    boards: dict[int, Board] = {}
     battles = (Battle.objects.select_for_update().filter(round=round)
                .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))
     for battle in battles:
