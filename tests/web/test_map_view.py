@@ -11,6 +11,8 @@ import pytest
 from battles.models import Battle
 from campaigns.models import Round, RoundMap
 from fleets.models import Area, Fleet
+from fleets.services.orders import fleet_set_standing_orders
+from fleets.services.ships import ship_update
 from tests.factories import (
     AreaFactory,
     FleetFactory,
@@ -122,6 +124,27 @@ def test_hidden_information_never_reaches_another_player(theatre):
                        "ambush-at-dawn"):
             assert secret not in html, secret
         assert "2 ships" in _node(html, theatre.areas["ocean"])  # the public count
+
+
+def test_issue_21_own_fleets_are_kept_per_reader_and_redrawn_after_a_change(theatre):
+    """The full fleets a reader may see are kept between requests (issue 21) under whom they
+    are for: another player never gets them (R-FLT-7), and a change to the fleet or its ships
+    shows at once."""
+    anna, ben = theatre.fleets["anna"], theatre.fleets["ben"]
+    assert anna.name in _map(theatre, theatre.lg.a.user)  # anna's are now kept
+    ben_html = _map(theatre, theatre.lg.b.user)
+    assert ben.name in ben_html and anna.name not in ben_html
+    assert anna.name not in _map(theatre, theatre.lg.c.user)
+    admin_html = _map(theatre, theatre.lg.admin)
+    assert anna.name in admin_html and ben.name in admin_html
+    assert f"{ben.name}</strong>" not in _map(theatre, theatre.lg.a.user)
+
+    fleet_set_standing_orders(fleet=anna, changes={"stance": "withdraw"})
+    assert "stance: withdraw" in _map(theatre, theatre.lg.a.user)
+    ship_update(ship=anna.ships.first(), name="Renamed Barge")
+    assert "Renamed Barge" in _map(theatre, theatre.lg.a.user)
+    assert "Renamed Barge" in _map(theatre, theatre.lg.admin)
+    assert "Renamed Barge" not in _map(theatre, theatre.lg.b.user)
 
 
 def test_tiles_show_their_names_or_coordinates(page_world):

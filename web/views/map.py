@@ -56,10 +56,24 @@ def map_inputs(campaign) -> tuple[dict, dict, dict]:
     return current_map_document(campaign), players, marker_names
 
 
+def _own_fleets(scope: Scope) -> dict:
+    """``full_fleets`` for the reader: kept per map revision (every fleet and ship write bumps
+    it) under the name of whom it is for, a player or the admins (R-FLT-7), since a reader
+    looks at the map many times between changes to their fleets (issue 21)."""
+    if scope.is_admin:
+        reader = "admin"
+    elif scope.player is not None:
+        reader = scope.player.pk
+    else:
+        return {}
+    return cached("full-fleets", scope.campaign, lambda: full_fleets(
+        scope.campaign, player=scope.player, is_admin=scope.is_admin), reader)
+
+
 def _viewer(scope: Scope) -> Viewer:
     """The reader's own fleets in full (all for the admin, R-FLT-7) and, during ``declare``,
     the player's own movement orders (R-FLT-4): never anyone else's."""
-    full = full_fleets(scope.campaign, player=scope.player, is_admin=scope.is_admin)
+    full = _own_fleets(scope)
     orders = {}
     if scope.player and _in_declare(scope):
         orders = dict(FleetOrder.objects.filter(round=scope.round, fleet__owner=scope.player)
