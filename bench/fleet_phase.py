@@ -163,12 +163,12 @@ def main() -> None:
         print(f"  moves {moves}, battles {battles}, dice drawn {record.dice_count}, "
               f"events {len(record.events)}")
         reference = copy_reference(rnd)
-        if connection.vendor == "postgresql":
-            print(f"  COPY of the battle and dice rows it wrote {reference:.3f} s; "
-                  f"job / COPY {seconds / reference:.1f}x (issue 21 target: within 3x)")
-        else:  # the issue's COPY target needs PostgreSQL: bench/league.py measures it there
-            print(f"  bulk_create of the battle and dice rows it wrote {reference:.3f} s; "
-                  f"job / bulk_create {seconds / reference:.1f}x (no COPY on {connection.vendor})")
+        # the issue's COPY target needs PostgreSQL (bench/league.py measures it there)
+        copy = connection.vendor == "postgresql"
+        way, note = ("COPY", "issue 21 target: within 3x") if copy else (
+            "bulk_create", f"no COPY on {connection.vendor}")
+        print(f"  {way} of the battle and dice rows it wrote {reference:.3f} s; "
+              f"job / {way} {seconds / reference:.1f}x ({note})")
 
 
 if __name__ == "__main__":

@@ -60,11 +60,8 @@ def _own_fleets(scope: Scope) -> dict:
     """``full_fleets`` for the reader: kept per map revision (every fleet and ship write bumps
     it) under the name of whom it is for, a player or the admins (R-FLT-7), since a reader
     looks at the map many times between changes to their fleets (issue 21)."""
-    if scope.is_admin:
-        reader = "admin"
-    elif scope.player is not None:
-        reader = scope.player.pk
-    else:
+    reader = "admin" if scope.is_admin else getattr(scope.player, "pk", None)
+    if reader is None:
         return {}
     return cached("full-fleets", scope.campaign, lambda: full_fleets(
         scope.campaign, player=scope.player, is_admin=scope.is_admin), reader)
