@@ -449,6 +449,9 @@ class AdminAction(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     public = models.BooleanField(default=True)
+    # Why the organiser made a correction (R-SEC-2 corrections ask for one); "" for actions
+    # that need none (a phase change, a deadline moved).
+    reason = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -623,3 +626,30 @@ class WebhookDelivery(models.Model):
                                                name="webhook_delivery_once")]
         indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_due")]
         ordering = ["-created_at", "-id"]
+
+
+class SiteSettings(models.Model):
+    """The site's own settings, edited by staff on the site settings page (one row, pk 1).
+    ``site_url``: the public address for absolute links when ``SITE_URL`` is not set, learned
+    from staff requests (``learned``) or typed in; ``webhooks_allow_private``: webhooks may
+    reach private and loopback addresses (a bot on the club's own machine)."""
+
+    site_url = models.CharField(_("site address"), max_length=200, blank=True, default="")
+    site_url_learned = models.BooleanField(default=False)
+    webhooks_allow_private = models.BooleanField(
+        _("allow webhooks to private addresses"), default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("site settings")
+        verbose_name_plural = _("site settings")
+
+
+class ClockBeat(models.Model):
+    """The periodic job's heartbeat: one row per clock (``name``: "beat" for celery beat or
+    ``manage.py tick``, "in-process" for the clock of ``make run``), updated on every tick, so
+    the pages can say when the clock last ran (R-RND-2)."""
+
+    name = models.CharField(max_length=40, unique=True)
+    last_at = models.DateTimeField()
+    due_rounds = models.PositiveIntegerField(default=0)
