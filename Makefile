@@ -21,7 +21,8 @@ run: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py ensure_admin
 	$(BIN)/python manage.py demo
-	DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:8000
+	# serve: runserver plus the clock that advances deadlines every minute (league/clock.py)
+	DEBUG=true $(BIN)/python manage.py serve 127.0.0.1:8000
 
 test: $(VENV)/.dev
 	# --no-migrations: each worker's test database is made from the models (4 s less CPU per

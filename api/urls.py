@@ -10,6 +10,7 @@ from api.views import (
     calendar,
     campaigns,
     conquest,
+    corrections,
     dashboard,
     fleets,
     invitations,
@@ -22,6 +23,7 @@ from api.views import (
     phase_done,
     rounds,
     schedule,
+    site,
     webhooks,
 )
 from api.views import map as map_views
@@ -38,3 +40,5 @@ urlpatterns += phase_done.urlpatterns  # issue 19 point 2
 urlpatterns += archive.urlpatterns  # issue 19 point 7
 urlpatterns += dashboard.urlpatterns  # issue 19 point 1
 urlpatterns += webhooks.urlpatterns  # issue 20
+urlpatterns += site.urlpatterns  # the site's own settings (staff)
+urlpatterns += corrections.urlpatterns  # the organiser's corrections (R-SEC-2)

@@ -1,7 +1,9 @@
-"""Django admin for the campaign core. A round's ``server_seed`` is never shown (R-DICE-2)."""
+"""Django admin for the campaign core. A round's ``server_seed`` is never shown (R-DICE-2).
+Every edit of campaign data is recorded in the campaign's audit log (``AuditedAdmin``)."""
 
 from django.contrib import admin
 
+from campaigns.admin_audit import AuditedAdmin
 from campaigns.models import (
     Attack,
     Campaign,
@@ -32,7 +34,7 @@ class MarkerTypeInline(admin.TabularInline):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("name", "visibility", "status", "created_at")
     list_filter = ("visibility", "status")
     search_fields = ("name",)
@@ -41,7 +43,7 @@ class CampaignAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("user", "campaign", "faction", "colour", "requisition", "joined_at")
     list_filter = ("campaign",)
     search_fields = ("user__username", "faction")
@@ -50,14 +52,16 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Planet)
-class PlanetAdmin(admin.ModelAdmin):
+class PlanetAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("name", "campaign")
     list_filter = ("campaign",)
     search_fields = ("name",)
 
 
 @admin.register(Tile)
-class TileAdmin(admin.ModelAdmin):
+class TileAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("id", "planet", "q", "r", "owner", "features")
     list_filter = ("campaign", "planet")
     list_select_related = ("planet", "owner__user")
@@ -65,21 +69,24 @@ class TileAdmin(admin.ModelAdmin):
 
 
 @admin.register(TileLink)
-class TileLinkAdmin(admin.ModelAdmin):
+class TileLinkAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("id", "campaign", "a", "b")
     list_filter = ("campaign",)
     raw_id_fields = ("a", "b")
 
 
 @admin.register(MarkerType)
-class MarkerTypeAdmin(admin.ModelAdmin):
+class MarkerTypeAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("code", "name", "campaign", "army_points_bonus", "conquest_modifier",
                     "radius")
     list_filter = ("campaign",)
 
 
 @admin.register(Marker)
-class MarkerAdmin(admin.ModelAdmin):
+class MarkerAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("id", "type", "tile", "campaign")
     list_filter = ("campaign", "type__code")
     list_select_related = ("type", "tile")
@@ -87,7 +94,7 @@ class MarkerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("campaign", "number", "phase", "phase_deadline", "seed_revealed",
                     "closed_at")
     list_filter = ("phase", "campaign")
@@ -97,7 +104,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(DiceRoll)
-class DiceRollAdmin(admin.ModelAdmin):
+class DiceRollAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("round", "counter", "purpose", "sides", "faces", "object")
     list_filter = ("round__campaign",)
     search_fields = ("purpose", "object")
@@ -107,20 +114,20 @@ class DiceRollAdmin(admin.ModelAdmin):
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(admin.ModelAdmin):
+class PurchaseAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("round", "player", "attack_armies", "cost", "created_at")
     list_filter = ("round__campaign",)
 
 
 @admin.register(Attack)
-class AttackAdmin(admin.ModelAdmin):
+class AttackAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("round", "order", "player", "tile", "source", "status")
     list_filter = ("status", "source", "round__campaign")
     raw_id_fields = ("tile", "player")
 
 
 @admin.register(RoundStandings)
-class RoundStandingsAdmin(admin.ModelAdmin):
+class RoundStandingsAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("round", "created_at")
 
 

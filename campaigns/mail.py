@@ -1,6 +1,7 @@
 """Mail of the product (issue 17 point 6), shared by every app: rendered from
 ``templates/emails/<name>_subject.txt`` / ``<name>.txt`` for ONE recipient at a time, in their
-language and time zone (``recipient_locale``), with absolute links from ``settings.SITE_URL``,
+language and time zone (``recipient_locale``), with absolute links to the site's address
+(``campaigns.site.site_url``),
 people shown by their display name, and a footer linking the notification settings.
 
 Campaign mail (invitations, join requests) goes to the sending task after commit, one task per
@@ -13,13 +14,13 @@ from here."""
 import contextlib
 import logging
 
-from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from campaigns import site
 from campaigns.zones import zone
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,9 @@ SUBJECT_MAX = 200
 
 
 def absolute(path: str) -> str:
-    """``path`` (from ``reverse``) as an absolute link on the site (``SITE_URL``)."""
-    return f"{settings.SITE_URL}{path}"
+    """``path`` (from ``reverse``) as an absolute link on the site (``site.site_url``): every
+    link that leaves the site (mail, invitations, feeds, webhooks, calendars) is made here."""
+    return f"{site.site_url()}{path}"
 
 
 def settings_link() -> str:

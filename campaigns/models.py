@@ -250,11 +250,18 @@ class DiceRoll(models.Model):
 
 
 class Purchase(models.Model):
-    """Attack armies bought in a round's declare phase (R-ECO-1)."""
+    """Attack armies bought in a round's declare phase (R-ECO-1), or given or taken back by
+    the organiser's correction (``kind`` grant, cost 0; ``attack_armies`` negative when taken
+    back). The round's armies are the sum of its rows either way (R-ATK-1)."""
+
+    class Kind(models.TextChoices):
+        BUY = "buy", _("bought")
+        GRANT = "grant", _("correction by the organiser")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="purchases")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="purchases")
-    attack_armies = models.PositiveIntegerField()
+    attack_armies = models.IntegerField()
+    kind = models.CharField(max_length=5, choices=Kind.choices, default=Kind.BUY)
     cost = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,6 +1,7 @@
 """One outbound POST for a webhook (issue 20 point 3): short timeouts, no redirects at all,
 and no private, loopback, link-local or otherwise internal address after DNS resolution unless
-``settings.WEBHOOKS_ALLOW_PRIVATE`` (tests, self-hosting).
+the site allows them (``campaigns.site.webhooks_allow_private``: the server's configuration or
+the switch on the site settings page; a bot on the club's own machine).
 
 [decision] Redirects are never followed (a 3xx is a failure naming the redirect): the simplest
 way to never reach another host. The address check runs on every address the name resolves
@@ -14,7 +15,9 @@ from email.utils import parsedate_to_datetime
 from urllib.parse import urlsplit
 
 import requests
-from django.conf import settings
+from django.utils.translation import gettext as _
+
+from campaigns import site
 
 CONNECT_TIMEOUT = 3
 TOTAL_TIMEOUT = 10
@@ -40,19 +43,22 @@ def check_url(url: str) -> None:
     """Raise ``Refused`` unless ``url`` is http(s) to a host whose every address is public."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise Refused("Only http and https URLs with a host name are allowed.")
-    if getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
+        raise Refused(_("Only http and https addresses with a host name are allowed."))
+    if site.webhooks_allow_private():
         return
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
         infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise Refused(f"The host name does not resolve: {exc}") from exc
+        raise Refused(_("The host name %(host)s was not found.") % {"host": parts.hostname}) \
+            from exc
     for info in infos:
         address = ipaddress.ip_address(info[4][0].split("%", 1)[0])
         if not address.is_global or address.is_multicast:
-            raise Refused(f"{parts.hostname} resolves to a private or internal address "
-                          f"({address}); set WEBHOOKS_ALLOW_PRIVATE to allow it.")
+            raise Refused(_(
+                "%(host)s is an address on the local network or on this machine (%(address)s). "
+                "Such addresses are blocked for safety. A site administrator can allow them on "
+                "the site settings page.") % {"host": parts.hostname, "address": address})
 
 
 def retry_after(value: str | None, now: float) -> int | None:

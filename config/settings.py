@@ -31,11 +31,12 @@ def first_host(hosts) -> str:
 # The site's public host name, configured rather than taken from each request so that calendar
 # UIDs (battle-<id>@<SITE_HOST>, R-BAT-2) stay the same however a client connects.
 SITE_HOST = env("SITE_HOST", default="").strip().lower() or first_host(ALLOWED_HOSTS)
-# The site's address for absolute links in mail (invitations, issue 17); the default fits
-# ``make run`` (runserver on 127.0.0.1:8000).
-SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").strip().rstrip("/")
-# Issue 20: webhooks refuse private, loopback and link-local addresses unless this is set
-# (tests, self-hosting on a LAN).
+# The site's address for absolute links (mail, invitations, feeds, webhooks). Unset (""):
+# the address staff use, learned and editable on the site settings page; read it only through
+# ``campaigns.site.site_url()``.
+SITE_URL = env("SITE_URL", default="").strip().rstrip("/")
+# Webhooks refuse private, loopback and link-local addresses unless this is set or the switch
+# on the site settings page allows them (``campaigns.site.webhooks_allow_private()``).
 WEBHOOKS_ALLOW_PRIVATE = env.bool("WEBHOOKS_ALLOW_PRIVATE", default=False)
 
 INSTALLED_APPS = [
@@ -75,6 +76,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "web.middleware.LearnSiteAddress",  # the site's address from staff's requests
     "web.middleware.ActivateTimeZone",  # pages: the viewer's time zone (issue 17)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -110,6 +112,12 @@ WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The clock of `make run` writes from its own thread beside the requests: each transaction
+    # takes SQLite's write lock when it begins and waits for it up to 20 s, so two writers
+    # queue instead of one failing with "database is locked" (R-RND-2, league/clock.py).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"})
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Issue 21: PostgreSQL searches every join order of up to join_collapse_limit (8) tables;
     # a battle read with its players, tile and round joins 12 and took 7-11 ms to plan (under
@@ -236,6 +244,13 @@ ROUND_ADVANCE_MIN_SECONDS = env.int("ROUND_ADVANCE_MIN_SECONDS", default=10)
 ROUND_STUCK_AFTER_SECONDS = env.int("ROUND_STUCK_AFTER_SECONDS", default=300)
 ROUND_JOB_MAX_RETRIES = env.int("ROUND_JOB_MAX_RETRIES", default=5)
 ROUND_ATTENTION_RETRY_SECONDS = env.int("ROUND_ATTENTION_RETRY_SECONDS", default=900)
+# The periodic job's clock (R-RND-2, league/clock.py): without a broker, `manage.py serve`
+# (`make run`) runs it in its own process every CLOCK_SECONDS; with one, celery beat does.
+# Every tick leaves a heartbeat (campaigns.ClockBeat); none for CLOCK_LATE_SECONDS and the
+# organiser's pages and /healthz say the clock is late.
+IN_PROCESS_CLOCK = env.bool("IN_PROCESS_CLOCK", default=not REDIS_URL)
+CLOCK_SECONDS = env.float("CLOCK_SECONDS", default=60.0)
+CLOCK_LATE_SECONDS = env.int("CLOCK_LATE_SECONDS", default=180)
 
 # --- REST framework ---
 REST_FRAMEWORK = {

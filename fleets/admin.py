@@ -1,9 +1,11 @@
 """Django admin for areas, fleets, ships, orders, sea hazards and the fleet phase records (the
-admin sees hidden fields, R-FLT-7). Records written by the fleet phase are read-only."""
+admin sees hidden fields, R-FLT-7). Records written by the fleet phase are read-only; every
+other edit is recorded in the campaign's audit log, admin-only (``AuditedAdmin``)."""
 
 from django import forms
 from django.contrib import admin
 
+from campaigns.admin_audit import AuditedAdmin
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.models import (
     Area,
@@ -24,7 +26,8 @@ from rules.ship_values import (
 
 
 @admin.register(Area)
-class AreaAdmin(admin.ModelAdmin):
+class AreaAdmin(AuditedAdmin, admin.ModelAdmin):
+    audit_public = True  # map facts every member sees
     list_display = ("name", "kind", "campaign", "planet", "owner")
     list_filter = ("kind", "campaign")
     search_fields = ("name",)
@@ -65,7 +68,7 @@ class ShipInline(admin.TabularInline):
 
 
 @admin.register(Fleet)
-class FleetAdmin(admin.ModelAdmin):
+class FleetAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("name", "kind", "owner", "area", "admiral_rating", "campaign")
     list_filter = ("kind", "campaign")
     search_fields = ("name",)
@@ -76,7 +79,7 @@ class FleetAdmin(admin.ModelAdmin):
 
 
 @admin.register(Ship)
-class ShipAdmin(admin.ModelAdmin):
+class ShipAdmin(AuditedAdmin, admin.ModelAdmin):
     form = ShipForm
     list_display = ("name", "ship_class", "fleet", "position", "attack", "defence", "agility",
                     "capacity")
@@ -102,7 +105,7 @@ class SeaHazardForm(forms.ModelForm):
 
 
 @admin.register(SeaHazard)
-class SeaHazardAdmin(admin.ModelAdmin):
+class SeaHazardAdmin(AuditedAdmin, admin.ModelAdmin):
     form = SeaHazardForm
     list_display = ("name", "area", "owner", "attack", "defence", "agility", "active",
                     "triggered_at", "campaign")
@@ -113,7 +116,7 @@ class SeaHazardAdmin(admin.ModelAdmin):
 
 
 @admin.register(FleetOrder)
-class FleetOrderAdmin(admin.ModelAdmin):
+class FleetOrderAdmin(AuditedAdmin, admin.ModelAdmin):
     list_display = ("fleet", "round", "path", "given_at")
     list_filter = ("round__campaign",)
     raw_id_fields = ("fleet", "round")

@@ -6,9 +6,11 @@ Read top to bottom, this is the whole round. Every step is a service called as
 the order listed; each is idempotent (a retried job may see its own earlier work). The
 every-minute steps are called as ``step(now=now)`` after due phases have advanced."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from battles.selectors.conquest import rolls_due
 from battles.services.battles import battles_recheck_orbital, battles_sync
 from battles.services.campaign_events import battles_created_emit
 from battles.services.chains import battles_close, chain_decisions_default_overdue
@@ -43,6 +45,9 @@ class Phase:
     start: tuple[Step, ...] = ()  # on entering the phase, after its deadline is set
     job: tuple[Step, ...] = ()  # an automatic phase's background work (R-RND-2)
     end: tuple[Step, ...] = ()  # on leaving the phase
+    # None: the phase always opens. Else asked on entering: False passes the phase over (no
+    # start steps, no deadline; its end steps still run) with a note in the audit log.
+    due: Callable[..., bool] | None = None
 
 
 # A waiting phase publishes its deadline and tells the players when it opens (R-RND-1), and
@@ -75,6 +80,7 @@ TABLE: dict[str, Phase] = {
         start=OPENED,
         end=(phase_inputs_record,
              conquest_resolve, *CLOSED),  # R-RND-3, R-CON-4: every roll is made
+        due=rolls_due,  # [reading R-RND-1, R-CON-4]: nobody to wait for, no phase to open
     ),
     "closed": Phase(
         start=(round_close, round_closed_emit),  # R-DICE-3, R-ECO-1, R-VP-2; issue 20

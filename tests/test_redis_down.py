@@ -58,7 +58,8 @@ def timed(call, *args, **kwargs):
 def test_redis_down_healthz_says_503_quickly(client, db, redis_down):
     response = timed(client.get, "/healthz")
     assert response.status_code == 503
-    assert response.json() == {"database": "ok", "broker": "down"}
+    assert response.json() == {"database": "ok", "broker": "down", "clock": "never",
+                               "clock_last_ran_at": None}
 
 
 def test_redis_down_anonymous_api_list_and_detail_answer(client, public_page_world, redis_down,

@@ -2,14 +2,17 @@
 
 import os
 import uuid
+from datetime import timedelta
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import OperationalError, connection
+from django.utils import timezone
 
 from campaigns.models import JobRun
+from campaigns.services.clock import clock_beat_record
 from campaigns.tasks import ping
 from config import health
 from config.celery import app as celery_app
@@ -45,14 +48,28 @@ def test_healthz_reports_both_services(client, db):
     response = client.get("/healthz")
     assert response.status_code == 200
     expected_broker = "ok" if settings.REDIS_URL else "eager"
-    assert response.json() == {"database": "ok", "broker": expected_broker}
+    assert response.json() == {"database": "ok", "broker": expected_broker, "clock": "never",
+                               "clock_last_ran_at": None}
+
+
+def test_healthz_reports_when_the_clock_last_ran_and_stays_200_when_late(client, db):
+    """R-RND-2: "ok" under 3 minutes after the last heartbeat, "late" after; a late clock is
+    reported, not a 503 (restarting the web server would not start the clock)."""
+    ran = timezone.now() - timedelta(seconds=40)
+    clock_beat_record(name="in-process", due_rounds=0, now=ran)
+    body = client.get("/healthz").json()
+    assert (body["clock"], body["clock_last_ran_at"]) == ("ok", ran.isoformat())
+    clock_beat_record(name="in-process", due_rounds=0, now=ran - timedelta(minutes=3))
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json()["clock"] == "late"
 
 
 def test_healthz_names_a_broker_that_is_down(client, db, settings):
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"database": "ok", "broker": "down"}
+    assert response.json() == {"database": "ok", "broker": "down", "clock": "never",
+                               "clock_last_ran_at": None}
 
 
 def test_healthz_names_a_database_that_is_down(client, db, monkeypatch):
@@ -64,6 +81,7 @@ def test_healthz_names_a_database_that_is_down(client, db, monkeypatch):
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json()["database"] == "down"
+    assert response.json()["clock"] == "unknown"  # nothing to read it from
 
 
 def test_token_auth_round_trip(client, db):

@@ -4,19 +4,25 @@ character (tab and line breaks are fine) or a lone surrogate is refused with a 4
 the field, before any view or form sees it (PostgreSQL refuses NUL in text). The API checks its
 bodies in its parsers (api/parsers.py); uploaded files' contents are checked by whoever reads
 them (rosters, map documents). ``ActivateTimeZone`` picks the zone pages show times in (issue
-17)."""
+17). ``LearnSiteAddress`` keeps the site's public address as staff reach it."""
 
+import logging
 from types import SimpleNamespace
 
+from django.core.exceptions import DisallowedHost
+from django.db import DatabaseError
 from django.db.models import CharField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import zones
+from campaigns import site, zones
 from campaigns.models import Campaign, Profile
+from campaigns.services.site import is_staff, site_url_learn
 from rules.text import forbidden_character
+
+log = logging.getLogger(__name__)
 
 
 def first_forbidden(request) -> tuple[str, object] | None:
@@ -114,3 +120,36 @@ def activate_read_zone(request, row=None, campaign: Campaign | None = None) -> N
         return
     own = SimpleNamespace(time_zone=getattr(row, "viewer_time_zone", None) or "")
     timezone.activate(zones.zone(profile=own, campaign=campaign))
+
+
+class LearnSiteAddress:
+    """While the server's configuration names no address and staff typed none, the address
+    staff reach the pages by (scheme and host) is the site's public address for absolute
+    links (``campaigns.site``). Checked before the page, so the page already links the new
+    address: an anonymous visitor costs nothing, staff one lookup in this process's memory,
+    and the row is written only when the address changes. The API is left out: a script on
+    the server itself must not move the address."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method == "GET" and not request.path_info.startswith("/api/"):
+            learn_site_address(request)
+        return self.get_response(request)
+
+
+def learn_site_address(request) -> None:
+    if site.configured_url() or not is_staff(getattr(request, "user", None)):
+        return
+    try:
+        origin = f"{request.scheme}://{request.get_host()}"
+    except DisallowedHost:
+        return
+    known = site.stored()
+    if not known.may_learn or site.origin_of(origin) in (None, known.site_url):
+        return
+    try:
+        site_url_learn(url=origin)
+    except DatabaseError:  # the page is served; the next staff request tries again
+        log.warning("could not store the site address %s", origin, exc_info=True)

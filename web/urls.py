@@ -13,6 +13,7 @@ from web.views import (
     battles,
     campaign,
     conquest,
+    corrections,
     dashboard,
     fleets,
     home,
@@ -24,6 +25,7 @@ from web.views import (
     phase_done,
     players,
     rules,
+    site_settings,
     standings,
     webhooks,
 )
@@ -41,6 +43,7 @@ urlpatterns = [
     path("campaigns/new/", home.create, name="create"),
     path("campaigns/import/", archive.archive_upload, name="import-archive"),  # issue 19.7
     path("rules/", rules.rules_page, name="rules"),  # issue 22: the players' rules
+    path("site/settings/", site_settings.site_settings_page, name="site-settings"),  # staff
     path(CAMPAIGN, campaign.detail, name="detail"),
     path(CAMPAIGN + "map/", map_views.map_page, name="map"),
     path(CAMPAIGN + "map/history/", map_history.map_history_page, name="map-history"),
@@ -119,6 +122,21 @@ urlpatterns = [
          name="manage-player-replace"),
     path(MANAGE + "members/players/<int:player_id>/invite/", players.player_invite,
          name="manage-player-invite"),
+    # the organiser's corrections (R-SEC-2)
+    path(MANAGE + "members/players/<int:player_id>/corrections/",
+         corrections.player_corrections, name="player-corrections"),
+    path(MANAGE + "members/players/<int:player_id>/corrections/armies/",
+         corrections.armies_adjust, name="player-armies"),
+    path(MANAGE + "members/players/<int:player_id>/corrections/done/",
+         corrections.done_mark, name="player-done"),
+    path(MANAGE + "members/players/<int:player_id>/corrections/away/",
+         corrections.away_mark, name="player-away"),
+    path(MANAGE + "members/players/<int:player_id>/corrections/attacks/<int:attack_id>/"
+         "cancel/", corrections.attack_cancel, name="player-attack-cancel"),
+    path(MANAGE + "battles/<int:battle_id>/correct/", corrections.result_correct,
+         name="battle-correct"),
+    path(MANAGE + "battles/<int:battle_id>/void/", corrections.result_void,
+         name="battle-void"),
     # naming and removing campaign admins (issue 17 follow-up)
     path(MANAGE + "members/admins/", admins.admin_add, name="manage-admin-add"),
     path(MANAGE + "members/admins/<int:user_id>/remove/", admins.admin_remove,

@@ -21,6 +21,9 @@ class AuditEntrySerializer(serializers.Serializer):
                                    help_text="the changed facts before; null if none")
     after = serializers.JSONField(read_only=True, allow_null=True,
                                   help_text="the changed facts after; null if none")
+    reason = serializers.CharField(read_only=True,
+                                   help_text="why the organiser made the correction; \"\" "
+                                             "if none was asked")
     public = serializers.BooleanField(
         required=False, help_text="campaign admins only: whether members see the entry")
 

@@ -5,9 +5,10 @@ Ids in requests are resolved within the campaign of the URL: an id of another ca
 object is rejected as unknown (400), never revealed."""
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema_field, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field, inline_serializer
 from rest_framework import serializers
 
+from campaigns.services.corrections import MAX_REASON
 from campaigns.values import ID_MAX
 
 
@@ -84,3 +85,25 @@ class CampaignObjectsField(serializers.Field):
 
     def to_representation(self, value):
         return [obj.pk for obj in value.all()]
+
+
+REASON_HELP = ("why the campaign admin makes this change, shown in the audit log (R-SEC-2); "
+               "optional: only a running campaign's changes are corrections")
+
+
+def optional_reason_field():
+    """The map editor's optional ``reason`` (request bodies only): a running campaign's change
+    is a correction, logged with it. More than ``MAX_REASON`` characters: 400 naming it."""
+    return serializers.CharField(max_length=MAX_REASON, required=False, allow_blank=True,
+                                 write_only=True, help_text=REASON_HELP)
+
+
+def reason_parameter():
+    """The same reason for a DELETE, which has no body: ``?reason=``."""
+    return OpenApiParameter("reason", {"type": "string", "maxLength": MAX_REASON},
+                            required=False, description=REASON_HELP)
+
+
+def query_reason(request) -> str:
+    """A DELETE's ``?reason=``; the correction service checks it (400 naming ``reason``)."""
+    return request.query_params.get("reason", "")

@@ -6,11 +6,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from battles.selectors.obligations import waits_for_input
+from campaigns.selectors.clock import LATE, NEVER, OK
 from campaigns.selectors.players import display_name
 
 KINDS = ("declare", "fleet_orders", "army_list", "chain_decision", "confirm_result",
          "agree_date", "report_result", "conquest_choice")
 REASONS = ("owes_nothing", "away", "recently", "no_email")
+CLOCK_STATES = (OK, LATE, NEVER)
 
 
 class DashboardOwedSerializer(serializers.Serializer):
@@ -84,6 +86,16 @@ class DashboardSerializer(serializers.Serializer):
     disputes = DashboardDisputeSerializer(many=True, read_only=True)
     absences = DashboardAbsenceSerializer(many=True, read_only=True,
                                  help_text="current and future absences")
+    # R-RND-2: the periodic job's heartbeat (campaigns.selectors.clock)
+    clock = serializers.ChoiceField(
+        choices=CLOCK_STATES, read_only=True,
+        help_text="the clock that advances deadlines: ok, late (no run for 3 minutes) or "
+                  "never (no run yet)")
+    clock_last_ran_at = serializers.DateTimeField(
+        read_only=True, allow_null=True, help_text="when the clock last ran; null: never")
+    clock_late = serializers.BooleanField(
+        read_only=True, help_text="deadlines pass but nothing moves the round on: the clock "
+                                  "is late or never ran")
 
 
 class NudgeInputSerializer(serializers.Serializer):

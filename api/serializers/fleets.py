@@ -7,7 +7,7 @@ Inputs are checked for shape here and for the rules by the services (400 with th
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from api.serializers.common import CampaignObjectField
+from api.serializers.common import CampaignObjectField, optional_reason_field
 from campaigns.models import Player
 from campaigns.values import ID_MAX
 from fleets.models import Area, Fleet, FleetMarker
@@ -194,6 +194,14 @@ class FleetInput(serializers.Serializer):
     admiral_rating = serializers.IntegerField(min_value=AF_RANGE[0], max_value=AF_RANGE[1],
                                             default=AF_RANGE[0])
     ships = ShipInput(many=True, required=False, default=list, max_length=MAX_SHIPS)
+    reason = optional_reason_field()
+
+
+class ShipAddInput(ShipInput):
+    """A ship added to a fleet, with the admin's optional reason (a correction once the
+    campaign runs)."""
+
+    reason = optional_reason_field()
 
 
 class OrdersInput(serializers.Serializer):
@@ -234,6 +242,7 @@ class HazardInput(serializers.Serializer):
     attack = ShipValueField("attack")
     defence = ShipValueField("defence")
     agility = ShipValueField("agility")
+    reason = optional_reason_field()
 
 
 # --- the admin's changes (issue 18 map editor): every field optional, none defaulted ---------
@@ -254,12 +263,13 @@ class FleetChangeInput(serializers.Serializer):
                                 help_text="player id; null only for a pirate fleet")
     kind = serializers.ChoiceField(choices=Fleet.Kind.choices)
     admiral_rating = serializers.IntegerField(min_value=AF_RANGE[0], max_value=AF_RANGE[1])
+    reason = optional_reason_field()
 
     def get_fields(self):
         return _optional(super().get_fields())
 
 
-class ShipChangeInput(ShipInput):
+class ShipChangeInput(ShipAddInput):
     def get_fields(self):
         return _optional(super().get_fields())
 

@@ -1,5 +1,6 @@
 """Serializers of the map API: the map document (GET and import) and the one-object builders
-(planets, tiles, links, areas, markers).
+(planets, tiles, links, areas, markers). Every write takes the admin's optional ``reason``
+(a correction's, shown in the audit log).
 
 Ids in requests are resolved within the campaign of the URL: an id of another campaign's
 object is rejected as unknown (400), never revealed."""
@@ -7,7 +8,11 @@ object is rejected as unknown (400), never revealed."""
 from drf_spectacular.utils import extend_schema_field, inline_serializer
 from rest_framework import serializers
 
-from api.serializers.common import CampaignObjectField, CampaignObjectsField
+from api.serializers.common import (
+    CampaignObjectField,
+    CampaignObjectsField,
+    optional_reason_field,
+)
 from campaigns.models import TILE_NAME_MAX, Planet, Player, Tile
 from fleets.models import Area, Fleet
 from league.services.map_document import COORDINATE_LIMIT, MAX
@@ -153,6 +158,7 @@ class MapImportSerializer(serializers.Serializer):
         child=LocalKeyField(), min_length=2, max_length=2), required=False)
     areas = ImportAreaSerializer(many=True, required=False)
     fleets = ImportFleetSerializer(many=True, required=False)
+    reason = optional_reason_field()
 
 
 # --- the builders ---
@@ -160,6 +166,7 @@ class MapImportSerializer(serializers.Serializer):
 class PlanetSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     name = serializers.CharField(max_length=80)
+    reason = optional_reason_field()
 
 
 class TileSerializer(serializers.Serializer):
@@ -171,12 +178,14 @@ class TileSerializer(serializers.Serializer):
                                  trim_whitespace=False, help_text='"" = shown by its coordinates')
     owner = CampaignObjectField(Player, required=False, allow_null=True)
     features = FeaturesField(required=False)
+    reason = optional_reason_field()
 
 
 class TileLinkSerializer(serializers.Serializer):
     id = serializers.IntegerField(read_only=True)
     a = CampaignObjectField(Tile)
     b = CampaignObjectField(Tile)
+    reason = optional_reason_field()
 
 
 class AreaSerializer(serializers.Serializer):
@@ -189,6 +198,7 @@ class AreaSerializer(serializers.Serializer):
     borders_tiles = CampaignObjectsField(Tile, MAX["borders_tiles"], required=False)
     owner = CampaignObjectField(Player, required=False, allow_null=True,
                                 help_text="islands only (R-SEA-1)")
+    reason = optional_reason_field()
 
 
 class MarkerSerializer(serializers.Serializer):
@@ -197,6 +207,7 @@ class MarkerSerializer(serializers.Serializer):
     type = serializers.SlugField(max_length=40, help_text="marker type code")
     owner = serializers.IntegerField(read_only=True, allow_null=True,
                                      help_text="the tile's owner (R-MRK-4)")
+    reason = optional_reason_field()
 
     def to_representation(self, marker):
         return {"id": marker.pk, "tile": marker.tile_id, "type": marker.type.code,

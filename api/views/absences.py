@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from api.base import CampaignScoped, error_responses, validated
+from api.base import CampaignScoped, campaign_advance_if_ready, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
 from api.serializers.absences import AbsenceAddSerializer, AbsenceSerializer
@@ -55,6 +55,7 @@ class AbsenceList(_Absences):
         absence = services.absence_add(player=player, by=request.user,
                                        starts_on=data["starts_on"], ends_on=data["ends_on"],
                                        note=data["note"], now=timezone.now())
+        campaign_advance_if_ready(self.campaign.pk)  # an away player is ready (R-RND-2)
         return Response(self.shown(absence), status=status.HTTP_201_CREATED)
 
 

@@ -17,7 +17,7 @@ What calendar clients need (issue 16):
 import hashlib
 
 from django.http import Http404, HttpResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
@@ -38,6 +38,7 @@ from battles.services.feeds import (
     user_feed,
     user_for_token,
 )
+from campaigns.mail import absolute
 
 ICS = "text/calendar"
 JSON = "application/json"
@@ -146,7 +147,7 @@ class MyCalendarToken(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     def answer(self, row) -> Response:
-        url = self.request.build_absolute_uri(f"/api/v1/me/calendar.ics?token={row.token}")
+        url = absolute(f"{reverse('api:my-calendar')}?token={row.token}")  # the site's address
         return Response({"token": row.token, "url": url, "created_at": row.created_at})
 
     @extend_schema(responses={200: CalendarTokenSerializer, **_errors(401)})

@@ -7,7 +7,7 @@ from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
-from api.base import CampaignScoped, error_responses, validated
+from api.base import CampaignScoped, campaign_advance_if_ready, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
 from api.serializers.campaigns import (
@@ -154,6 +154,7 @@ class PlayerDetail(PlayerScoped):
     def delete(self, request, campaign_id, player_id):
         self.require_admin()
         player_services.player_remove(player=self.get_player(), actor=request.user)
+        campaign_advance_if_ready(self.campaign.pk)  # R-RND-2: re-check at once
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -178,6 +179,7 @@ class PlayerReplace(PlayerScoped):
         if "account" in data:
             player = player_services.player_replace(player=player, actor=request.user,
                                                     account=data["account"])
+            campaign_advance_if_ready(self.campaign.pk)  # R-RND-2: re-check at once
             return self.answer(player)
         invitation = invitation_services.seat_invitation_create(
             player=player, by=request.user, email=data["email"],

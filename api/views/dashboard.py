@@ -17,12 +17,13 @@ from api.serializers.dashboard import (
 )
 from battles.selectors.dashboard import dashboard
 from battles.services.nudges import nudges_send
+from campaigns.selectors.clock import clock_state
 from campaigns.selectors.rounds import current_round
 
 
 class Dashboard(CampaignScoped):
     """Who still owes what in the current phase, "done", away, last nudge, reliability;
-    disputes to settle and absences."""
+    disputes to settle and absences; when the clock that advances deadlines last ran."""
 
     @extend_schema(tags=["campaigns"], summary="The organiser's dashboard (campaign admin)",
                    responses={200: DashboardSerializer, **error_responses(401, 403, 404)})
@@ -30,12 +31,16 @@ class Dashboard(CampaignScoped):
         self.require_admin()
         campaign = self.campaign
         rnd = current_round(campaign)
-        board = dashboard(campaign, rnd, timezone.now())
+        now = timezone.now()
+        board = dashboard(campaign, rnd, now)
+        clock = clock_state(now)
         data = {"round": rnd.number if rnd else None, "phase": rnd.phase if rnd else None,
                 "deadline": rnd.phase_deadline if rnd else None,
                 "paused": campaign.paused_at is not None,
                 "pause_reason": campaign.pause_reason, "players": board.players,
-                "disputes": board.disputes, "absences": board.absences}
+                "disputes": board.disputes, "absences": board.absences,
+                "clock": clock.status, "clock_last_ran_at": clock.last_at,
+                "clock_late": clock.late}
         return Response(DashboardSerializer(data).data)
 
 

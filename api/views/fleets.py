@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from api.base import CampaignScoped, error_responses, validated
 from api.pagination import Pagination
 from api.parsers import SafeJSONParser
-from api.serializers.common import page_of
+from api.serializers.common import page_of, query_reason, reason_parameter
 from api.serializers.fleets import (
     DisembarkInput,
     EmbarkInput,
@@ -28,8 +28,8 @@ from api.serializers.fleets import (
     HazardSerializer,
     OrderOutput,
     OrdersInput,
+    ShipAddInput,
     ShipChangeInput,
-    ShipInput,
     ShipSerializer,
     StandingOrdersInput,
 )
@@ -42,6 +42,8 @@ from fleets.services import hazards, orders, ships
 
 TAGS = ["fleets"]
 PAGE = [OpenApiParameter("page", int), OpenApiParameter("page_size", int)]
+DELETE_REASON = [reason_parameter()]  # the admin's optional reason for a correction
+DELETE_ERRORS = error_responses(400, 401, 403, 404, 409)  # 400: a reason too long
 
 
 class FleetScoped(CampaignScoped):
@@ -118,22 +120,24 @@ class FleetDetail(FleetScoped):
         return Response(self.view(self.get_fleet()))
 
     @extend_schema(tags=TAGS, summary="Remove a fleet with its ships (campaign admin)",
-                   request=None, responses={204: None, **error_responses(401, 403, 404, 409)})
+                   request=None, parameters=DELETE_REASON,
+                   responses={204: None, **DELETE_ERRORS})
     def delete(self, request, campaign_id, fleet_id):
         self.require_admin()
-        creation.fleet_delete(fleet=self.get_fleet(), actor=request.user)
+        creation.fleet_delete(fleet=self.get_fleet(), actor=request.user,
+                              reason=query_reason(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class FleetShips(FleetScoped):
     @extend_schema(tags=TAGS, summary="Add a ship at the end of the line (campaign admin)",
-                   request=ShipInput,
+                   request=ShipAddInput,
                    responses={201: ShipSerializer, **error_responses(400, 401, 403, 404)})
     def post(self, request, campaign_id, fleet_id):
         self.require_admin()
         fleet = self.get_fleet()
         ship = creation.ship_create(fleet=fleet, actor=request.user,
-                                    **self.validated(ShipInput))
+                                    **self.validated(ShipAddInput))
         return Response(ship_data(ship), status=status.HTTP_201_CREATED)
 
 
@@ -152,10 +156,12 @@ class FleetShipDetail(FleetScoped):
         return Response(ship_data(ship))
 
     @extend_schema(tags=TAGS, summary="Remove a ship; the line closes up (campaign admin)",
-                   request=None, responses={204: None, **error_responses(401, 403, 404, 409)})
+                   request=None, parameters=DELETE_REASON,
+                   responses={204: None, **DELETE_ERRORS})
     def delete(self, request, campaign_id, fleet_id, ship_id):
         self.require_admin()
-        ships.ship_delete(ship=self.get_ship(self.get_fleet()), actor=request.user)
+        ships.ship_delete(ship=self.get_ship(self.get_fleet()), actor=request.user,
+                          reason=query_reason(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -259,6 +265,7 @@ class HazardList(FleetScoped):
             orders.require_declare(self.current_round(), "Hazards are placed")
             data = self.validated(HazardInput)
             data.pop("owner", None)
+            data.pop("reason", None)  # a player's placing is no correction
             hazard = creation.hazard_place(player=player, **data)
         return Response(HazardSerializer(hazard).data, status=status.HTTP_201_CREATED)
 
@@ -289,12 +296,12 @@ class HazardDetail(FleetScoped):
         return Response(HazardSerializer(hazard).data)
 
     @extend_schema(tags=TAGS, summary="Remove a sea hazard (campaign admin)", request=None,
-                   responses={204: None, **error_responses(401, 403, 404, 409)})
+                   parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS})
     def delete(self, request, campaign_id, hazard_id):
         self.require_member()
         hazard = self.get_hazard()
         self.require_admin()
-        creation.hazard_delete(hazard=hazard, actor=request.user)
+        creation.hazard_delete(hazard=hazard, actor=request.user, reason=query_reason(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -1,5 +1,7 @@
 """API: the campaign map (API.md "Campaigns, map, standings"): GET the map, import a whole
-map, and build it one object at a time (planets, tiles, links, areas, markers)."""
+map, and build it one object at a time (planets, tiles, links, areas, markers). Every write takes
+the admin's optional ``reason`` (in the body; a DELETE as ``?reason=``), shown with the
+correction in the audit log once the campaign runs."""
 
 from django.http import HttpResponse
 from django.urls import path
@@ -11,6 +13,7 @@ from rest_framework.response import Response
 
 from api.base import CampaignScoped, error_responses
 from api.parsers import SafeJSONParser
+from api.serializers.common import query_reason, reason_parameter
 from api.serializers.map import (
     AreaSerializer,
     MapImportSerializer,
@@ -55,6 +58,18 @@ class MapView(MapScoped):
         return Response(current_map_document(self.campaign))
 
 
+def _split_reason(data):
+    """The import document and its optional ``reason`` (checked as the builders check it)."""
+    if not isinstance(data, dict) or "reason" not in data:
+        return data, ""
+    document = {key: value for key, value in data.items() if key != "reason"}
+    try:
+        reason = MapImportSerializer().fields["reason"].run_validation(data["reason"])
+    except exceptions.ValidationError as exc:
+        raise exceptions.ValidationError({"reason": exc.detail}) from None
+    return document, reason
+
+
 class MapImport(MapScoped):
     """Replace the whole map from one document (campaign admin)."""
 
@@ -67,8 +82,10 @@ class MapImport(MapScoped):
         responses={201: MapSerializer, **error_responses(400, 401, 403, 404, 409)})
     def post(self, request, campaign_id):
         self.require_admin()
+        document, reason = _split_reason(request.data)
         try:
-            map_import(campaign=self.campaign, document=request.data, actor=request.user)
+            map_import(campaign=self.campaign, document=document, actor=request.user,
+                       reason=reason)
         except DocumentInvalid as exc:
             raise exceptions.ValidationError(exc.errors) from None
         return Response(map_document(self.campaign, request.user),
@@ -85,7 +102,8 @@ class MapImport(MapScoped):
 CREATE_ERRORS = error_responses(400, 401, 403, 404)
 READ_ERRORS = error_responses(404)
 CHANGE_ERRORS = error_responses(400, 401, 403, 404)
-DELETE_ERRORS = error_responses(401, 403, 404, 409)
+DELETE_ERRORS = error_responses(400, 401, 403, 404, 409)  # 400: a reason too long
+DELETE_REASON = [reason_parameter()]
 
 
 class DescriptionOnly(SimpleMetadata):
@@ -145,7 +163,7 @@ class PlanetList(MapObjectCreate):
     patch=extend_schema(tags=TAGS, summary="Change a planet", request=PlanetSerializer,
                         responses={200: PlanetSerializer, **CHANGE_ERRORS}),
     delete=extend_schema(tags=TAGS, summary="Delete a planet", request=None,
-                         responses={204: None, **DELETE_ERRORS}))
+                         parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS}))
 class PlanetDetail(MapObjectDetail):
     """One planet of the campaign's map: read, change or delete it."""
 
@@ -158,7 +176,8 @@ class PlanetDetail(MapObjectDetail):
                                                      **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.planet_delete(planet=instance, actor=self.request.user)
+        services.planet_delete(planet=instance, actor=self.request.user,
+                               reason=query_reason(self.request))
 
 
 @extend_schema_view(post=extend_schema(
@@ -181,7 +200,7 @@ class TileList(MapObjectCreate):
     patch=extend_schema(tags=TAGS, summary="Change a tile", request=TileSerializer,
                         responses={200: TileSerializer, **CHANGE_ERRORS}),
     delete=extend_schema(tags=TAGS, summary="Delete a tile", request=None,
-                         responses={204: None, **DELETE_ERRORS}))
+                         parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS}))
 class TileDetail(MapObjectDetail):
     """One tile of the campaign's map: read, change or delete it."""
 
@@ -194,7 +213,8 @@ class TileDetail(MapObjectDetail):
                                                    **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.tile_delete(tile=instance, actor=self.request.user)
+        services.tile_delete(tile=instance, actor=self.request.user,
+                             reason=query_reason(self.request))
 
 
 @extend_schema_view(post=extend_schema(
@@ -215,7 +235,7 @@ class LinkList(MapObjectCreate):
     get=extend_schema(tags=TAGS, summary="One link",
                       responses={200: TileLinkSerializer, **READ_ERRORS}),
     delete=extend_schema(tags=TAGS, summary="Delete a link", request=None,
-                         responses={204: None, **DELETE_ERRORS}))
+                         parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS}))
 class LinkDetail(MapObjectReadDelete):
     """One link of the campaign's map: read, change or delete it."""
 
@@ -223,7 +243,8 @@ class LinkDetail(MapObjectReadDelete):
     serializer_class = TileLinkSerializer
 
     def perform_destroy(self, instance):
-        services.tile_link_delete(link=instance, actor=self.request.user)
+        services.tile_link_delete(link=instance, actor=self.request.user,
+                                  reason=query_reason(self.request))
 
 
 @extend_schema_view(post=extend_schema(
@@ -245,7 +266,7 @@ class AreaList(MapObjectCreate):
     patch=extend_schema(tags=TAGS, summary="Change a area", request=AreaSerializer,
                         responses={200: AreaSerializer, **CHANGE_ERRORS}),
     delete=extend_schema(tags=TAGS, summary="Delete a area", request=None,
-                         responses={204: None, **DELETE_ERRORS}))
+                         parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS}))
 class AreaDetail(MapObjectDetail):
     """One area of the campaign's map: read, change or delete it."""
 
@@ -258,7 +279,8 @@ class AreaDetail(MapObjectDetail):
                                                 **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        areas.area_delete(area=instance, actor=self.request.user)
+        areas.area_delete(area=instance, actor=self.request.user,
+                          reason=query_reason(self.request))
 
 
 @extend_schema_view(post=extend_schema(
@@ -281,7 +303,7 @@ class MarkerList(MapObjectCreate):
     patch=extend_schema(tags=TAGS, summary="Change a marker", request=MarkerSerializer,
                         responses={200: MarkerSerializer, **CHANGE_ERRORS}),
     delete=extend_schema(tags=TAGS, summary="Delete a marker", request=None,
-                         responses={204: None, **DELETE_ERRORS}))
+                         parameters=DELETE_REASON, responses={204: None, **DELETE_ERRORS}))
 class MarkerDetail(MapObjectDetail):
     """One marker of the campaign's map: read, change or delete it."""
 
@@ -294,7 +316,8 @@ class MarkerDetail(MapObjectDetail):
                                                      **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        services.marker_delete(marker=instance, actor=self.request.user)
+        services.marker_delete(marker=instance, actor=self.request.user,
+                               reason=query_reason(self.request))
 
 
 PREFIX = "campaigns/<int:campaign_id>/"

@@ -56,6 +56,18 @@ def result_history(battle: Battle) -> list[ResultChange]:
     return list(battle.history.select_related("by").order_by("at", "id"))
 
 
+def disputes_of(battles) -> dict[int, ResultChange]:
+    """{battle id: the change that disputed it} of the disputed ones among ``battles``
+    (R-BAT-3), with who disputed and ``new["reason"]`` the words they gave: what the admin
+    reads where they settle it. One query, none without a disputed battle."""
+    ids = [b.pk for b in battles if b.result_status == Battle.ResultStatus.DISPUTED]
+    if not ids:
+        return {}
+    changes = (ResultChange.objects.filter(battle_id__in=ids).select_related("by")
+               .order_by("at", "id"))
+    return {change.battle_id: change for change in changes}  # the latest of each wins
+
+
 def date_proposals(battle: Battle) -> list[ScheduleProposal]:
     """R-BAT-2: every proposal made for the battle, oldest first, with its proposer."""
     return list(battle.proposals.select_related("proposed_by__user").order_by("created_at", "id"))

@@ -39,6 +39,12 @@ def won_attacks(rnd: Round, player: Player | None = None
     return won
 
 
+def rolls_due(rnd: Round) -> bool:
+    """Has any player a won attack to roll in the round's conquest phase (R-CON-1, R-CON-4)?
+    Read once the battles phase has ended (its defaults applied, R-RND-3). One query."""
+    return won_attack_rows(rnd).exists()
+
+
 def players_waiting(rnd: Round) -> bool:
     """Is any player with a won attack still to seal its choice (R-CON-4)? One query."""
     chosen = ConquestChoice.objects.filter(round=rnd).values("player_id")

@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.models import Battle, ConquestRoll, NotificationKind, ResultChange
 from battles.selectors.battles import result_snapshot
@@ -44,6 +45,7 @@ from campaigns.models import Player, Round
 from campaigns.pausing import check_not_paused
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services import admin_log
+from campaigns.services.corrections import check_correctable, require_reason
 from campaigns.services.map_facts import tile_label
 from rules.results import check_result
 
@@ -125,10 +127,13 @@ def _write_result(battle: Battle, by, values: dict, status: str, now: datetime,
 
 @transaction.atomic
 def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker_vp: int,
-                        defender_vp: int, now: datetime | None = None) -> Battle:
+                        defender_vp: int, now: datetime | None = None,
+                        reason: str = "") -> Battle:
     """The campaign admin enters or corrects a result; it is confirmed at once (R-BAT-3) and
-    the change is kept in the history (R-BAT-4). When a chain link is confirmed the chain goes
-    on (R-CON-6, ``battles.services.chains.link_resolved``)."""
+    the change is kept in the history (R-BAT-4), with ``reason`` when given. When a chain
+    link is confirmed the chain goes on (R-CON-6, ``battles.services.chains.link_resolved``).
+    The caller re-checks early advance after the commit (a settled dispute may complete the
+    phase, R-RND-2)."""
     now = now or timezone.now()
     rnd = Round.objects.select_for_update().select_related("campaign").get(pk=battle.round_id)
     if not access.is_campaign_admin(by_admin_user, rnd.campaign):
@@ -140,14 +145,15 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
     battle = _write_result(battle, by_admin_user, {"outcome": outcome,
                                                    "attacker_vp": attacker_vp,
                                                    "defender_vp": defender_vp},
-                           Battle.ResultStatus.CONFIRMED, now)
-    _log_entry(rnd, battle, by_admin_user, old, result_snapshot(battle))
+                           Battle.ResultStatus.CONFIRMED, now, reason)
+    _log_entry(rnd, battle, by_admin_user, old, result_snapshot(battle), reason)
     if rnd.phase == Round.Phase.BATTLES:
         _chain_follow_up(battle, now)
     return battle
 
 
-def _log_entry(rnd: Round, battle: Battle, by, old: dict | None, new: dict | None) -> None:
+def _log_entry(rnd: Round, battle: Battle, by, old: dict | None, new: dict | None,
+               reason: str = "") -> None:
     """Issue 19 point 6: the admin's entry, correction or settled dispute in the audit log
     (public: members read results anyway); an unchanged result logs nothing."""
     if old == new:
@@ -155,7 +161,60 @@ def _log_entry(rnd: Round, battle: Battle, by, old: dict | None, new: dict | Non
     kind = ("result.enter" if old is None else "dispute.settle"
             if old["status"] == Battle.ResultStatus.DISPUTED else "result.correct")
     admin_log.record(campaign=rnd.campaign, actor=by, kind=kind, target=battle_label(battle),
-                     before=old, after=new, round=rnd)
+                     before=old, after=new, round=rnd, reason=reason)
+
+
+def battle_result_correct(*, battle: Battle, by_admin_user, outcome: str, attacker_vp: int,
+                          defender_vp: int, reason, now: datetime | None = None) -> Battle:
+    """The organiser's correction of a result, with its reason (R-SEC-2): as
+    ``battle_result_enter``, refused while an automatic phase runs."""
+    reason = require_reason(reason)
+    with transaction.atomic():
+        rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
+        check_correctable(rnd.campaign)
+        return battle_result_enter(battle=battle, by_admin_user=by_admin_user, outcome=outcome,
+                                   attacker_vp=attacker_vp, defender_vp=defender_vp, now=now,
+                                   reason=reason)
+
+
+VOID = "void"  # the history's status of a voided result (R-BAT-4)
+
+
+@transaction.atomic
+def battle_result_void(*, battle: Battle, by_admin_user, reason,
+                       now: datetime | None = None) -> Battle:
+    """The organiser voids a result: the battle is open and unplayed again, to be reported
+    anew (R-BAT-3); the history keeps the voided result (R-BAT-4). [decision] Only in the
+    battles phase of its round and only while nothing was built on the result (the chain
+    went on, R-CON-6): conquest depends on it from then on (409 ``result_locked``)."""
+    reason = require_reason(reason)
+    now = now or timezone.now()
+    rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
+    if not access.is_campaign_admin(by_admin_user, rnd.campaign):
+        raise PermissionDenied("Only a campaign admin voids results.")
+    check_correctable(rnd.campaign)
+    rnd, battle = _lock(battle)
+    if rnd.phase != Round.Phase.BATTLES:
+        raise Conflict(_("A result is voided only in the battles phase of its round, before "
+                         "conquest depends on it (R-BAT-4)."), code="wrong_phase")
+    if not battle.result_status:
+        raise Conflict(_("This battle has no result to void."), code="no_result")
+    if _built_upon(battle):
+        raise Conflict(_("The chain of attacks on this tile went on from this result "
+                         "(R-CON-6); correct the result instead of voiding it."),
+                       code="result_locked")
+    old = result_snapshot(battle)
+    battle.outcome, battle.attacker_vp, battle.defender_vp = "", 0, 0
+    battle.result_status, battle.status = "", Battle.Status.OPEN
+    battle.reported_by, battle.reported_at, battle.confirmed_at = None, None, None
+    battle.save(update_fields=["outcome", "attacker_vp", "defender_vp", "result_status",
+                               "status", "reported_by", "reported_at", "confirmed_at"])
+    ResultChange.objects.create(battle=battle, by=by_admin_user, old=old, new={
+        "outcome": "", "attacker_vp": 0, "defender_vp": 0, "status": VOID, "reason": reason})
+    admin_log.record(campaign=rnd.campaign, actor=by_admin_user, kind="result.void",
+                     target=battle_label(battle), before=old, after=None, round=rnd,
+                     reason=reason)
+    return battle
 
 
 def battle_label(battle: Battle) -> str:

@@ -11,9 +11,9 @@ KIND_GROUPS = {
     "results": ("result.", "dispute."),
     "map": ("map.", "planet.", "tile.", "link.", "marker.", "area.", "fleet.", "ship.",
             "hazard."),
-    "players": ("player.", "admin.", "absence."),
+    "players": ("player.", "admin.", "absence.", "attack."),
     "settings": ("campaign.update", "ruleset.", "campaign.export", "sandbox.",
-                 "campaign.import", "webhook."),  # issue 20: webhooks (admins only)
+                 "campaign.import", "webhook.", "staff."),  # issue 20: webhooks (admins only)
 }
 
 

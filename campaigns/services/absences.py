@@ -96,12 +96,13 @@ def _dates(absence: Absence) -> dict:
     return {"from": absence.starts_on.isoformat(), "to": absence.ends_on.isoformat()}
 
 
-def _log(absence: Absence, by, kind: str, before=None, after=None) -> None:
+def _log(absence: Absence, by, kind: str, before=None, after=None, reason: str = "") -> None:
     """An admin acting for another player is an admin action (issue 19 point 6): logged with
-    the dates, which every member sees anyway; never the note."""
+    the dates, which every member sees anyway, and the organiser's reason; never the note."""
     if by.pk != absence.player.user_id:
         admin_log.record(campaign=absence.player.campaign, actor=by, kind=kind,
-                         target=absence.player.faction, before=before, after=after)
+                         target=absence.player.faction, before=before, after=after,
+                         reason=reason)
 
 
 def _locked_player(player: Player) -> Player:
@@ -111,8 +112,10 @@ def _locked_player(player: Player) -> Player:
 
 @transaction.atomic
 def absence_add(*, player: Player, by, starts_on: date, ends_on: date, note: str = "",
-                now: datetime) -> Absence:
-    """Mark ``player`` away from ``starts_on`` to ``ends_on`` (inclusive, campaign calendar)."""
+                now: datetime, reason: str = "") -> Absence:
+    """Mark ``player`` away from ``starts_on`` to ``ends_on`` (inclusive, campaign calendar);
+    ``reason``: why an admin marks another player (the audit log). The caller re-checks early
+    advance after the commit (an away player counts as ready, R-RND-2)."""
     check_may_act(player, by)
     player = _locked_player(player)
     campaign = player.campaign
@@ -126,7 +129,7 @@ def absence_add(*, player: Player, by, starts_on: date, ends_on: date, note: str
     _check_cap(player, (ends_on - starts_on).days + 1, cap)
     absence = Absence.objects.create(player=player, starts_on=starts_on, ends_on=ends_on,
                                      note=note)
-    _log(absence, by, "absence.create", after=_dates(absence))
+    _log(absence, by, "absence.create", after=_dates(absence), reason=reason)
     return absence
 
 

@@ -17,16 +17,18 @@ from campaigns.models import AdminAction, Campaign
 
 
 def record(*, campaign: Campaign, actor, kind: str, target: str, before=None, after=None,
-           public: bool = True, round=None) -> AdminAction:
+           public: bool = True, round=None, reason: str = "") -> AdminAction:
     """Log one admin action. ``before``/``after`` are JSON values of what changed; a
     ``public`` entry is shown to members, so it must hold public facts only (R-FLT-7: never
     fleet contents or orders, hazards, lists before reveal or unrevealed seeds). ``actor``
-    None means the system did it (shown as "automatic")."""
+    None means the system did it (shown as "automatic"). ``reason``: why the organiser made
+    a correction (R-SEC-2), shown with the entry; it follows ``public`` like the facts."""
     if round is None:
         round = campaign.rounds.order_by("-number").first()
     return AdminAction.objects.create(
         campaign=campaign, round=round, actor=actor if getattr(actor, "pk", None) else None,
-        kind=kind, target=str(target)[:200], before=before, after=after, public=public)
+        kind=kind, target=str(target)[:200], before=before, after=after, public=public,
+        reason=reason or "")
 
 
 def changed(before: dict, after: dict) -> tuple[dict, dict]:

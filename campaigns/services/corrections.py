@@ -5,11 +5,32 @@ automatic phase (R-RND-2: ``fleets``) is being resolved; each is recorded in the
 
 from django.utils.translation import gettext as _
 
-from campaigns.errors import Conflict
+from campaigns.errors import Conflict, DomainError
 from campaigns.models import Campaign, Round
 from campaigns.services.admin_log import record
 
 AUTOMATIC_PHASES = frozenset({Round.Phase.FLEETS})  # R-RND-1/2: phases with a background job
+MAX_REASON = 500
+
+
+def require_reason(reason) -> str:
+    """The organiser's corrections say why (R-SEC-2): a non-empty text of at most
+    ``MAX_REASON`` characters, else a 400 naming ``reason``."""
+    text = " ".join(reason.split()) if isinstance(reason, str) else ""
+    if not text:
+        raise DomainError(_("Say why you make this correction: it is shown in the audit log."),
+                          code="reason_required", field="reason")
+    if len(text) > MAX_REASON:
+        raise DomainError(_("The reason has at most %(n)s characters.") % {"n": MAX_REASON},
+                          code="reason_too_long", field="reason")
+    return text
+
+
+def clean_reason(reason) -> str:
+    """An optional reason (map corrections): "" when none is given, else ``require_reason``."""
+    if reason is None or (isinstance(reason, str) and not reason.strip()):
+        return ""
+    return require_reason(reason)
 
 
 def is_running(campaign: Campaign) -> bool:
@@ -32,10 +53,12 @@ def check_correctable(campaign: Campaign) -> Round | None:
 
 
 def correction(*, campaign: Campaign, actor, kind: str, target: str, before=None, after=None,
-               public: bool = True) -> None:
-    """Guard and log one change; before the campaign starts changes are free and unlogged."""
+               public: bool = True, reason: str = "") -> None:
+    """Guard and log one change; before the campaign starts changes are free and unlogged.
+    ``reason`` is optional here (the map editor's corrections): checked by ``clean_reason``."""
+    reason = clean_reason(reason)
     if not is_running(campaign):
         return
     current = check_correctable(campaign)
     record(campaign=campaign, actor=actor, kind=kind, target=target, before=before,
-           after=after, public=public, round=current)
+           after=after, public=public, round=current, reason=reason)

@@ -287,7 +287,19 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
         raise Conflict("This invitation was just accepted.", code="already_accepted") from None
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
+    _tell_admins(campaign, player, user)
     return player
+
+
+def _tell_admins(campaign: Campaign, player: Player, user, *, seat: bool = False) -> None:
+    """The campaign's admins hear by mail that ``user`` joined with an invitation (or took
+    over a seat), each in their own language and zone, with a link to the player on the
+    members page; not the one who joined, should an admin accept an invitation."""
+    admins = campaign.admins.exclude(email="").exclude(pk=user.pk)
+    link = absolute(reverse("campaigns:manage-members", args=[campaign.pk]))
+    mail_users_after_commit(users=admins, name="player_joined", context={
+        "campaign": campaign, "player_name": name_of(user), "faction": player.faction,
+        "seat": seat, "link": f"{link}#player-{player.pk}"})
 
 
 # --- seat invitations (issue 17 point 5: replacing a player) -------------------------------
@@ -336,6 +348,7 @@ def _take_seat(invitation: Invitation, user) -> Player:
     InvitationUse.objects.create(invitation=invitation, user=user, player=player)
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
+    _tell_admins(invitation.campaign, player, user, seat=True)
     return player
 
 

@@ -5,7 +5,8 @@ one object at a time (areas: ``fleets.services.areas``; the whole map at once:
 Every cross-reference must belong to the campaign being edited (400 otherwise). Once the
 campaign runs, every write is a correction (issue 18, ``campaigns.services.corrections``):
 refused while the automatic fleets phase runs (R-RND-2) and logged with ``actor``, what changed
-before and after; before the start the map is edited freely and nothing is logged."""
+before and after, and the admin's optional ``reason`` (shown in the audit log); before the
+start the map is edited freely and nothing is logged."""
 
 from django.db import IntegrityError, transaction
 
@@ -61,36 +62,37 @@ def _guard(campaign: Campaign) -> None:
         check_correctable(campaign)
 
 
-def _log(campaign: Campaign, actor, kind: str, target: str, before, after) -> None:
+def _log(campaign: Campaign, actor, kind: str, target: str, before, after,
+         reason: str) -> None:
     if before != after:
         correction(campaign=campaign, actor=actor, kind=kind, target=target, before=before,
-                   after=after)
+                   after=after, reason=reason)
 
 
 # --- planets ---
 
 @transaction.atomic
-def planet_create(*, campaign: Campaign, name: str, actor=None) -> Planet:
+def planet_create(*, campaign: Campaign, name: str, actor=None, reason: str = "") -> Planet:
     _guard(campaign)
     planet = Planet.objects.create(campaign=campaign, name=checked_text(name, "name", Planet))
-    _log(campaign, actor, "planet.create", planet.name, None, {"name": planet.name})
+    _log(campaign, actor, "planet.create", planet.name, None, {"name": planet.name}, reason)
     return planet
 
 
 @transaction.atomic
-def planet_update(*, planet: Planet, name=_UNSET, actor=None) -> Planet:
+def planet_update(*, planet: Planet, name=_UNSET, actor=None, reason: str = "") -> Planet:
     _guard(planet.campaign)
     before = planet.name
     if name is not _UNSET:
         planet.name = checked_text(name, "name", Planet)
     planet.save()
     _log(planet.campaign, actor, "planet.update", before, {"name": before},
-         {"name": planet.name})
+         {"name": planet.name}, reason)
     return planet
 
 
 @transaction.atomic
-def planet_delete(*, planet: Planet, actor=None) -> None:
+def planet_delete(*, planet: Planet, actor=None, reason: str = "") -> None:
     """Removes the planet with its tiles and orbit areas; refused while attacks name one of its
     tiles or fleets sit in its orbit (their history would go with them)."""
     _guard(planet.campaign)
@@ -100,7 +102,7 @@ def planet_delete(*, planet: Planet, actor=None) -> None:
         raise in_use("Fleets are in this planet's orbit.")
     before = planet_facts(planet)
     planet.delete()
-    _log(planet.campaign, actor, "planet.delete", before["name"], before, None)
+    _log(planet.campaign, actor, "planet.delete", before["name"], before, None, reason)
 
 
 # --- tiles ---
@@ -143,19 +145,19 @@ def _save_tile(tile: Tile) -> Tile:
 @transaction.atomic
 def tile_create(*, campaign: Campaign, planet: Planet, q: int, r: int,
                 owner: Player | None = None, features: list[str] | None = None,
-                name: str = "", actor=None) -> Tile:
+                name: str = "", actor=None, reason: str = "") -> Tile:
     _guard(campaign)
     tile = Tile(campaign=campaign, planet=owned(campaign, planet, "planet"),
                 q=_coordinate(q, "q"), r=_coordinate(r, "r"), name=_name(name),
                 owner=owned(campaign, owner, "owner"), features=_features(features or []))
     _save_tile(tile)
-    _log(campaign, actor, "tile.create", tile_label(tile), None, tile_facts(tile))
+    _log(campaign, actor, "tile.create", tile_label(tile), None, tile_facts(tile), reason)
     return tile
 
 
 @transaction.atomic
 def tile_update(*, tile: Tile, planet=_UNSET, q=_UNSET, r=_UNSET, owner=_UNSET,
-                features=_UNSET, name=_UNSET, actor=None) -> Tile:
+                features=_UNSET, name=_UNSET, actor=None, reason: str = "") -> Tile:
     """Change what is given; the markers go with the tile's owner (R-MRK-4)."""
     campaign = tile.campaign
     _guard(campaign)
@@ -175,18 +177,18 @@ def tile_update(*, tile: Tile, planet=_UNSET, q=_UNSET, r=_UNSET, owner=_UNSET,
     if features is not _UNSET:
         tile.features = _features(features)
     _save_tile(tile)
-    _log(campaign, actor, "tile.update", label, *changes(before, tile_facts(tile)))
+    _log(campaign, actor, "tile.update", label, *changes(before, tile_facts(tile)), reason)
     return tile
 
 
 @transaction.atomic
-def tile_delete(*, tile: Tile, actor=None) -> None:
+def tile_delete(*, tile: Tile, actor=None, reason: str = "") -> None:
     _guard(tile.campaign)
     if Attack.objects.filter(tile=tile).exists():
         raise in_use("Attacks were declared on this tile.")
     before, label = tile_facts(tile), tile_label(tile)
     tile.delete()
-    _log(tile.campaign, actor, "tile.delete", label, before, None)
+    _log(tile.campaign, actor, "tile.delete", label, before, None, reason)
 
 
 # --- tile links (R-MAP-1) ---
@@ -196,7 +198,8 @@ def _link_label(a: Tile, b: Tile) -> str:
 
 
 @transaction.atomic
-def tile_link_create(*, campaign: Campaign, a: Tile, b: Tile, actor=None) -> TileLink:
+def tile_link_create(*, campaign: Campaign, a: Tile, b: Tile, actor=None,
+                     reason: str = "") -> TileLink:
     """An explicit adjacency between two tiles; stored with a < b, once per pair."""
     _guard(campaign)
     owned(campaign, a, "a")
@@ -212,16 +215,16 @@ def tile_link_create(*, campaign: Campaign, a: Tile, b: Tile, actor=None) -> Til
     except IntegrityError:
         raise RuleViolation("These tiles are linked already.", field="b") from None
     label = _link_label(low, high)
-    _log(campaign, actor, "link.create", label, None, {"link": label})
+    _log(campaign, actor, "link.create", label, None, {"link": label}, reason)
     return link
 
 
 @transaction.atomic
-def tile_link_delete(*, link: TileLink, actor=None) -> None:
+def tile_link_delete(*, link: TileLink, actor=None, reason: str = "") -> None:
     _guard(link.campaign)
     label = _link_label(link.a, link.b)
     link.delete()
-    _log(link.campaign, actor, "link.delete", label, {"link": label}, None)
+    _log(link.campaign, actor, "link.delete", label, {"link": label}, None, reason)
 
 
 # --- markers (R-MRK) ---
@@ -255,7 +258,7 @@ def _marker_facts(marker: Marker) -> dict:
 
 @transaction.atomic
 def marker_create(*, campaign: Campaign, tile: Tile, type: str,  # noqa: A002
-                  actor=None) -> Marker:
+                  actor=None, reason: str = "") -> Marker:
     """A marker of the campaign's marker type ``type`` (its code) on ``tile``; it belongs to
     the tile's owner, so a neutral tile carries none (R-MRK-4)."""
     _guard(campaign)
@@ -263,13 +266,14 @@ def marker_create(*, campaign: Campaign, tile: Tile, type: str,  # noqa: A002
     before = _markers_of(tile)
     marker = Marker.objects.create(campaign=campaign, tile=tile,
                                    type=_marker_type(campaign, type))
-    _log(campaign, actor, "marker.create", tile_label(tile), before, _markers_of(tile))
+    _log(campaign, actor, "marker.create", tile_label(tile), before, _markers_of(tile),
+         reason)
     return marker
 
 
 @transaction.atomic
 def marker_update(*, marker: Marker, tile=_UNSET, type=_UNSET,  # noqa: A002
-                  actor=None) -> Marker:
+                  actor=None, reason: str = "") -> Marker:
     _guard(marker.campaign)
     before = _marker_facts(marker)
     if tile is not _UNSET:
@@ -278,14 +282,16 @@ def marker_update(*, marker: Marker, tile=_UNSET, type=_UNSET,  # noqa: A002
         marker.type = _marker_type(marker.campaign, type)
     marker.save()
     after = _marker_facts(marker)
-    _log(marker.campaign, actor, "marker.update", before["tile"], *changes(before, after))
+    _log(marker.campaign, actor, "marker.update", before["tile"], *changes(before, after),
+         reason)
     return marker
 
 
 @transaction.atomic
-def marker_delete(*, marker: Marker, actor=None) -> None:
+def marker_delete(*, marker: Marker, actor=None, reason: str = "") -> None:
     _guard(marker.campaign)
     tile = marker.tile
     before = _markers_of(tile)
     marker.delete()
-    _log(marker.campaign, actor, "marker.delete", tile_label(tile), before, _markers_of(tile))
+    _log(marker.campaign, actor, "marker.delete", tile_label(tile), before,
+         _markers_of(tile), reason)

@@ -27,7 +27,6 @@ from campaigns.models import Audience, Campaign, Webhook, WebhookDelivery
 from campaigns.services import admin_log
 from campaigns.services.events import deliveries_create
 
-RULE = "issue 20 (webhooks)"
 RETRY_FOR = timedelta(hours=24)
 FIRST_BACKOFF = timedelta(minutes=1)
 MAX_BACKOFF = timedelta(hours=4)
@@ -38,7 +37,7 @@ EDITABLE = ("url", "kind", "events", "language", "audience", "include_owing", "c
 
 
 def _refuse(message: str, field: str) -> None:
-    raise DomainError(f"{RULE}: {message}", code="invalid_webhook", field=field)
+    raise DomainError(message, code="invalid_webhook", field=field)
 
 
 def check_admin(campaign: Campaign, by) -> None:

@@ -22,34 +22,35 @@ def _pair(a: Area, b: Area) -> tuple[Area, Area]:
     return (a, b) if a.pk < b.pk else (b, a)
 
 
-def _log(a: Area, b: Area, actor, kind: str, linked: bool) -> None:
+def _log(a: Area, b: Area, actor, kind: str, linked: bool,
+         reason: str = "") -> None:
     correction(campaign=a.campaign, actor=actor, kind=kind, target=f"{a.name} - {b.name}",
-               before={"linked": not linked}, after={"linked": linked})
+               before={"linked": not linked}, after={"linked": linked}, reason=reason)
 
 
 @transaction.atomic
-def area_link_add(*, a: Area, b: Area, actor=None) -> None:
+def area_link_add(*, a: Area, b: Area, actor=None, reason: str = "") -> None:
     """Link two areas (symmetric, R-MAP-3); linking them again is refused."""
     a, b = _pair(a, b)
     if a.adjacent.filter(pk=b.pk).exists():
         raise RuleViolation(f"{a.name} and {b.name} are linked already (R-MAP-3).",
                             code="R-MAP-3", field="b")
-    _log(a, b, actor, "area.link", linked=True)
+    _log(a, b, actor, "area.link", linked=True, reason=reason)
     a.adjacent.add(b)
 
 
 @transaction.atomic
-def area_link_remove(*, a: Area, b: Area, actor=None) -> None:
+def area_link_remove(*, a: Area, b: Area, actor=None, reason: str = "") -> None:
     a, b = _pair(a, b)
     if not a.adjacent.filter(pk=b.pk).exists():
         raise RuleViolation(f"{a.name} and {b.name} are not linked (R-MAP-3).",
                             code="R-MAP-3", field="b")
-    _log(a, b, actor, "area.unlink", linked=False)
+    _log(a, b, actor, "area.unlink", linked=False, reason=reason)
     a.adjacent.remove(b)
 
 
 @transaction.atomic
-def area_borders_set(*, area: Area, tiles, actor=None) -> Area:
+def area_borders_set(*, area: Area, tiles, actor=None, reason: str = "") -> Area:
     """The tiles a coastal area borders (R-MAP-3: only a coastal area lists them; an orbit
     borders every tile of its planet, an ocean or island none)."""
     tiles: list[Tile] = list(tiles)
@@ -64,6 +65,6 @@ def area_borders_set(*, area: Area, tiles, actor=None) -> Area:
     if before != after:
         correction(campaign=area.campaign, actor=actor, kind="area.borders",
                    target=f"area {area.name}", before={"borders_tiles": before},
-                   after={"borders_tiles": after})
+                   after={"borders_tiles": after}, reason=reason)
         area.borders_tiles.set(tiles)
     return area

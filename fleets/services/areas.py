@@ -22,9 +22,10 @@ def area_facts(area: Area) -> dict:
             "owner": area.owner_id}
 
 
-def _log(area: Area, actor, kind: str, before=None, after=None) -> None:
+def _log(area: Area, actor, kind: str, before=None, after=None,
+         reason: str = "") -> None:
     correction(campaign=area.campaign, actor=actor, kind=kind, target=f"area {area.name}",
-               before=before, after=after)
+               before=before, after=after, reason=reason)
 
 
 def _check_area(area: Area, *, has_borders: bool) -> None:
@@ -60,14 +61,14 @@ def _tiles(campaign: Campaign, tiles) -> list[Tile]:
 @transaction.atomic
 def area_create(*, campaign: Campaign, name: str, kind: str, planet: Planet | None = None,
                 adjacent=(), borders_tiles=(), owner: Player | None = None,
-                actor=None) -> Area:
+                actor=None, reason: str = "") -> Area:
     """A sea or space area; ``adjacent`` is symmetric; only an orbit names a planet and only an
     island has an owner (R-MAP-3, R-SEA-1)."""
     area = Area(campaign=campaign, name=checked_text(name, "name", Area), kind=kind,
                 planet=owned(campaign, planet, "planet"), owner=owned(campaign, owner, "owner"))
     adjacent, borders_tiles = _areas(campaign, None, adjacent), _tiles(campaign, borders_tiles)
     _check_area(area, has_borders=bool(borders_tiles))
-    _log(area, actor, "area.create", after=area_facts(area))
+    _log(area, actor, "area.create", after=area_facts(area), reason=reason)
     area.save()
     area.adjacent.set(adjacent)
     area.borders_tiles.set(borders_tiles)
@@ -76,7 +77,7 @@ def area_create(*, campaign: Campaign, name: str, kind: str, planet: Planet | No
 
 @transaction.atomic
 def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent=_UNSET,
-                borders_tiles=_UNSET, owner=_UNSET, actor=None) -> Area:
+                borders_tiles=_UNSET, owner=_UNSET, actor=None, reason: str = "") -> Area:
     campaign = area.campaign
     before = {**area_facts(area), **_links(area, adjacent, borders_tiles)}
     if name is not _UNSET:
@@ -96,7 +97,8 @@ def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent
         has_borders = area.borders_tiles.exists()
     _check_area(area, has_borders=has_borders)
     _log(area, actor, "area.update", before=before,
-         after={**area_facts(area), **_links(area, adjacent, borders_tiles, new=True)})
+         after={**area_facts(area), **_links(area, adjacent, borders_tiles, new=True)},
+         reason=reason)
     area.save()
     if adjacent is not _UNSET:
         area.adjacent.set(adjacent)
@@ -106,10 +108,10 @@ def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent
 
 
 @transaction.atomic
-def area_delete(*, area: Area, actor=None) -> None:
+def area_delete(*, area: Area, actor=None, reason: str = "") -> None:
     if area.fleets.exists():
         raise in_use("Fleets are in this area.")
-    _log(area, actor, "area.delete", before=area_facts(area))
+    _log(area, actor, "area.delete", before=area_facts(area), reason=reason)
     area.delete()
 
 

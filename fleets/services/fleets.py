@@ -74,12 +74,12 @@ def fleet_facts(fleet: Fleet, ship_count: int | None = None) -> dict:
 
 
 def log_fleet(fleet: Fleet, actor, kind: str, before=None, after=None, *,
-              public: bool = True) -> None:
+              public: bool = True, reason: str = "") -> None:
     """One correction of a fleet; a public entry names the fleet by id only (its name is
     hidden, R-FLT-7) and must carry ``fleet_facts`` only."""
     target = f"fleet {fleet.pk}" if public else f"fleet {fleet.pk} ({fleet.name})"
     correction(campaign=fleet.campaign, actor=actor, kind=kind, target=target, before=before,
-               after=after, public=public)
+               after=after, public=public, reason=reason)
 
 
 def _check_owner(kind: str, owner: Player | None) -> None:
@@ -91,7 +91,7 @@ def _check_owner(kind: str, owner: Player | None) -> None:
 @transaction.atomic
 def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | None = None,
                  kind: str = "regular", admiral_rating: int = 0, ships=(),
-                 actor=None) -> Fleet:
+                 actor=None, reason: str = "") -> Fleet:
     """A fleet in ``area`` with its ships in line order (R-FLT-1); a pirate fleet has no
     owner, every other fleet has one."""
     if kind not in KINDS:
@@ -106,7 +106,7 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
     Ship.objects.bulk_create(Ship(fleet=fleet, position=i, **values)
                              for i, values in enumerate(checked, start=1))
     bump(campaign.pk)  # no signals: campaigns/revision.py
-    log_fleet(fleet, actor, "fleet.create", after=fleet_facts(fleet, len(checked)))
+    log_fleet(fleet, actor, "fleet.create", after=fleet_facts(fleet, len(checked)), reason=reason)
     return fleet
 
 
@@ -115,7 +115,7 @@ _UNSET = object()
 
 @transaction.atomic
 def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_UNSET,
-                 admiral_rating=_UNSET, actor=None) -> Fleet:
+                 admiral_rating=_UNSET, actor=None, reason: str = "") -> Fleet:
     """The admin renames a fleet, moves it to another area, gives it another owner, kind or
     admiral rating (R-FLT-1). A move by the admin is not a movement order (R-FLT-4): any area
     of the campaign, no path."""
@@ -137,10 +137,10 @@ def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_
     _check_owner(fleet.kind, fleet.owner)
     after = fleet_facts(fleet, before["ship_count"])
     if after != before:
-        log_fleet(fleet, actor, "fleet.update", before=before, after=after)
+        log_fleet(fleet, actor, "fleet.update", before=before, after=after, reason=reason)
     if _hidden_facts(fleet) != hidden_before:
         log_fleet(fleet, actor, "fleet.update", before=hidden_before, after=_hidden_facts(fleet),
-                  public=False)
+                  public=False, reason=reason)
     if area is not _UNSET and fleet.area_id != before["area"]:
         fleet.arrived_round, fleet.arrived_step = None, 0  # R-INT-6: placed by the admin
     if (fleet.area_id, fleet.owner_id) != (before["area"], before["owner"]):
@@ -155,38 +155,39 @@ def _hidden_facts(fleet: Fleet) -> dict:
 
 
 @transaction.atomic
-def ship_create(*, fleet: Fleet, actor=None, **values) -> Ship:
+def ship_create(*, fleet: Fleet, actor=None, reason: str = "", **values) -> Ship:
     """A ship at the end of the fleet's line (R-FLT-1, R-FLT-2)."""
     fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
     checked = ship_values(values, detachment_points_of(fleet.campaign))
     count = fleet.ships.count()
     log_fleet(fleet, actor, "fleet.update", before=fleet_facts(fleet, count),
-              after=fleet_facts(fleet, count + 1))
-    log_fleet(fleet, actor, "ship.create", after=checked, public=False)
+              after=fleet_facts(fleet, count + 1), reason=reason)
+    log_fleet(fleet, actor, "ship.create", after=checked, public=False, reason=reason)
     last = fleet.ships.aggregate(last=Max("position"))["last"] or 0
     return Ship.objects.create(fleet=fleet, position=last + 1, **checked)
 
 
 @transaction.atomic
-def fleet_delete(*, fleet: Fleet, actor=None) -> None:
+def fleet_delete(*, fleet: Fleet, actor=None, reason: str = "") -> None:
     """Remove a fleet with its ships, orders and markers (campaign admin)."""
     rnd = current_round(fleet.campaign_id, lock=True)
     if rnd is not None and rnd.phase == rnd.Phase.FLEETS:
         raise Conflict("The fleets phase is being resolved.")
-    log_fleet(fleet, actor, "fleet.delete", before=fleet_facts(fleet))
+    log_fleet(fleet, actor, "fleet.delete", before=fleet_facts(fleet), reason=reason)
     fleet.delete()
 
 
 @transaction.atomic
 def hazard_create(*, campaign: Campaign, area: Area, name: str, attack: int = 1,
                   defence: int = 1, agility: int = 1, owner: Player | None = None,
-                  actor=None) -> SeaHazard:
+                  actor=None, reason: str = "") -> SeaHazard:
     """The admin places a hidden sea hazard (R-SEA-2) in any area; ``owner`` (optional) must
     then own that island. Logged for admins only: hazards are hidden."""
     hazard = _hazard_new(campaign=campaign, area=area, name=name, attack=attack,
                          defence=defence, agility=agility, owner=owner)
     correction(campaign=campaign, actor=actor, kind="hazard.create",
-               target=f"hazard {hazard.name}", after=hazard_facts(hazard), public=False)
+               target=f"hazard {hazard.name}", after=hazard_facts(hazard), public=False,
+               reason=reason)
     return hazard
 
 
@@ -230,7 +231,8 @@ def hazard_place(*, player: Player, area: Area, name: str, attack: int = 1, defe
 
 
 @transaction.atomic
-def hazard_delete(*, hazard: SeaHazard, actor=None) -> None:
+def hazard_delete(*, hazard: SeaHazard, actor=None, reason: str = "") -> None:
     correction(campaign=hazard.campaign, actor=actor, kind="hazard.delete",
-               target=f"hazard {hazard.name}", before=hazard_facts(hazard), public=False)
+               target=f"hazard {hazard.name}", before=hazard_facts(hazard), public=False,
+               reason=reason)
     hazard.delete()

@@ -15,7 +15,7 @@ VALUES = ("attack", "defence", "agility")
 
 @transaction.atomic
 def hazard_update(*, hazard: SeaHazard, name=_UNSET, area=_UNSET, owner=_UNSET,
-                  actor=None, **values) -> SeaHazard:
+                  actor=None, reason: str = "", **values) -> SeaHazard:
     hazard = SeaHazard.objects.select_for_update().select_related("campaign").get(pk=hazard.pk)
     campaign = hazard.campaign
     before = hazard_facts(hazard)
@@ -34,7 +34,7 @@ def hazard_update(*, hazard: SeaHazard, name=_UNSET, area=_UNSET, owner=_UNSET,
         hazard.active = False
     correction(campaign=campaign, actor=actor, kind="hazard.update",
                target=f"hazard {hazard.name}", before=before, after=hazard_facts(hazard),
-               public=False)
+               public=False, reason=reason)
     hazard.save()
     return hazard
 

@@ -20,7 +20,7 @@ def _stored(ship: Ship) -> dict:
 
 
 @transaction.atomic
-def ship_update(*, ship: Ship, actor=None, **changes) -> Ship:
+def ship_update(*, ship: Ship, actor=None, reason: str = "", **changes) -> Ship:
     """Change any of the ship's values (Ship field names: ``ship_class`` for the class); the
     whole ship is checked again, so a change never leaves it outside R-FLT-2 or with a partial
     datasheet (R-SPC-1)."""
@@ -30,7 +30,8 @@ def ship_update(*, ship: Ship, actor=None, **changes) -> Ship:
     merged = {**before, **{("class" if k == "ship_class" else k): v
                            for k, v in changes.items()}}
     checked = ship_values(merged, detachment_points_of(fleet.campaign))
-    log_fleet(fleet, actor, "ship.update", before=before, after=checked, public=False)
+    log_fleet(fleet, actor, "ship.update", before=before, after=checked, public=False,
+              reason=reason)
     for key, value in checked.items():
         setattr(ship, key, value)
     ship.save()
@@ -38,14 +39,14 @@ def ship_update(*, ship: Ship, actor=None, **changes) -> Ship:
 
 
 @transaction.atomic
-def ship_delete(*, ship: Ship, actor=None) -> None:
+def ship_delete(*, ship: Ship, actor=None, reason: str = "") -> None:
     """Remove a ship; the ones behind it move up the line (R-FLT-1)."""
     ship = Ship.objects.select_for_update().select_related("fleet__campaign").get(pk=ship.pk)
     fleet: Fleet = ship.fleet
     count = fleet.ships.count()
     log_fleet(fleet, actor, "fleet.update", before=fleet_facts(fleet, count),
-              after=fleet_facts(fleet, count - 1))
-    log_fleet(fleet, actor, "ship.delete", before=_stored(ship), public=False)
+              after=fleet_facts(fleet, count - 1), reason=reason)
+    log_fleet(fleet, actor, "ship.delete", before=_stored(ship), public=False, reason=reason)
     ship.delete()
     for position, rest in enumerate(fleet.ships.order_by("position", "id"), start=1):
         if rest.position != position:

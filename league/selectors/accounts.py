@@ -23,7 +23,8 @@ def _tile(tile) -> dict:
 
 def _seat(player: Player) -> dict:
     attacks = Attack.objects.filter(player=player).select_related("round", "tile__planet")
-    purchases = Purchase.objects.filter(player=player).select_related("round")
+    purchases = (Purchase.objects.filter(player=player, kind=Purchase.Kind.BUY)
+                 .select_related("round"))  # the organiser's grants are not theirs
     lists = ArmyList.objects.filter(player=player).select_related("battle")
     choices = ConquestChoice.objects.filter(player=player).select_related("round")
     proposals = ScheduleProposal.objects.filter(proposed_by=player)

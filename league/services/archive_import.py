@@ -16,6 +16,9 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from battles.models import (
     ArmyList,
@@ -53,11 +56,13 @@ from league.services.archive_check import (
     parse_time,
 )
 from league.services.map_document import DocumentInvalid
+from league.services.pause import campaign_pause
 from rules.dice import commitment, new_seed
 from rules.fleet_phase import standing_orders_error
 
 FLEET_EXTRAS = ("standing_orders", "arrived_round", "arrived_step")
 SEAT_PREFIX = "seat-"  # placeholder accounts of imported seats
+NAME_MAX = Campaign._meta.get_field("name").max_length
 
 
 def _fail(path: str, message: str):
@@ -407,13 +412,25 @@ def _write(campaign: Campaign, document: dict) -> None:
     bump(campaign.pk)  # bulk writes send no signals (campaigns/revision.py)
 
 
+def imported_name(name: str, now: datetime) -> str:
+    """``Liga Nord (imported 7 Dec 2026)``: the importer's language and date format, so the
+    copy is told apart from the campaign it came from (the admin renames it at will); the
+    original name is shortened when the whole would not fit."""
+    day = formats.date_format(timezone.localdate(now), pgettext(
+        "the date in an imported campaign's name, as a Django date format", "j M Y"))
+    full = _("%(name)s (imported %(date)s)") % {"name": name, "date": day}
+    overflow = len(full) - NAME_MAX
+    return full if overflow <= 0 else imported_name(name[:len(name) - overflow].rstrip(), now)
+
+
 def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None = None
                     ) -> Campaign:
     """Validate and write ``document`` as a new campaign administered by ``by`` (call inside a
     transaction). A sandbox is private and marked (issue 19 point 7)."""
     validate(document)
     head = document["campaign"]
-    name = head["name"] if sandbox_of is None else f"Sandbox: {head['name']}"
+    name = imported_name(head["name"], now) if sandbox_of is None \
+        else f"Sandbox: {head['name']}"
     visibility = head["visibility"] if sandbox_of is None else Campaign.Visibility.PRIVATE
     try:
         campaign = campaign_create(creator=by, name=name[:120], ruleset=head["ruleset"],
@@ -437,5 +454,12 @@ def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None 
 
 @transaction.atomic
 def archive_import(*, document, by, now: datetime) -> Campaign:
-    """A new campaign from an archive; ``by`` administers it (issue 19 point 7)."""
-    return import_document(document=document, by=by, now=now)
+    """A new campaign from an archive; ``by`` administers it (issue 19 point 7). It is named
+    apart from its original (``imported_name``) and starts paused with a reason, so that no
+    deadline runs out and no player writes before the admin has checked it and resumed it
+    (``league.services.pause``); a finished campaign has nothing to hold."""
+    campaign = import_document(document=document, by=by, now=now)
+    if campaign.status != Campaign.Status.FINISHED:
+        campaign = campaign_pause(campaign=campaign, by=by, now=now, reason=_(
+            "Imported: check the campaign, then resume it"))
+    return campaign

@@ -24,7 +24,12 @@ from campaigns.models import (
 )
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
-from campaigns.services.corrections import check_correctable, correction, is_running
+from campaigns.services.corrections import (
+    check_correctable,
+    clean_reason,
+    correction,
+    is_running,
+)
 from campaigns.values import (
     COORDINATE_LIMIT,
     FEATURES,
@@ -452,11 +457,13 @@ def _map_size(campaign: Campaign) -> dict:
 
 
 @transaction.atomic
-def map_import(*, campaign: Campaign, document, actor=None) -> None:
+def map_import(*, campaign: Campaign, document, actor=None, reason: str = "") -> None:
     """Replace the campaign's whole map (planets, tiles, links, markers, areas, fleets and
     their ships) with ``document``, the shape GET /map/ shows. The document is validated as a
     whole first: any error rejects it (``DocumentInvalid``, errors by path). In a running
-    campaign it is a correction (issue 18): refused while the fleets phase runs, logged."""
+    campaign it is a correction (issue 18): refused while the fleets phase runs, logged with
+    the admin's optional ``reason``."""
+    reason = clean_reason(reason)
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()  # one import at a time
     _check_map_replaceable(campaign)
     campaign.refresh_from_db(fields=["status"])
@@ -472,7 +479,7 @@ def map_import(*, campaign: Campaign, document, actor=None) -> None:
     _clear_map(campaign)
     write(campaign, plan)
     correction(campaign=campaign, actor=actor, kind="map.import", target=campaign.name,
-               before=before, after=_map_size(campaign))
+               before=before, after=_map_size(campaign), reason=reason)
 
 
 def _detachment_points(campaign: Campaign) -> int:

@@ -67,6 +67,13 @@ def advance_if_ready(*, round_id: int, phase: str | None = None,
         return False
 
 
+def campaign_advance_if_ready(*, campaign_id: int, now: datetime | None = None) -> bool:
+    """``advance_if_ready`` for the campaign's current round: after an input that names no
+    round (an absence, a seat handed over). Call it after the input's transaction committed."""
+    rnd = Round.objects.filter(campaign_id=campaign_id).order_by("-number").first()
+    return rnd is not None and advance_if_ready(round_id=rnd.pk, now=now)
+
+
 def readiness_sweep(*, now: datetime) -> int:
     """The periodic job's part (R-RND-2 [reading]): every waiting round of an unpaused
     campaign with ``early_advance`` on, before its deadline, that is ready advances, each in

@@ -25,6 +25,7 @@ from campaigns.mail import absolute, mail_users_now
 from campaigns.models import Campaign, Round
 from campaigns.selectors.rounds import current_round, phase_deadline
 from campaigns.services import admin_log
+from campaigns.services import clock as clock_beat
 from league.phases import EVERY_MINUTE, TABLE
 from rules.dice import commitment, new_seed
 from rules.rounds import AUTOMATIC, WAITING, next_phase
@@ -73,6 +74,23 @@ def _enter(rnd: Round, phase: str, now: datetime) -> None:
     _run(TABLE[phase].start, rnd, now)
 
 
+def _pass_over_undue(rnd: Round, phase: str, now: datetime) -> str:
+    """The phase the round opens next: ``phase``, or the first after it that is due
+    (``league.phases.Phase.due``). [reading R-RND-1, R-CON-4] A waiting phase in which
+    nobody has anything to do (a conquest phase without a won attack to roll) would only
+    mail the players and stand in their calendars for nothing: it is passed over, without
+    its start steps (no mail, no calendar entry, no deadline), but its end steps run as at
+    its deadline (``conquest_resolve`` marks the round's conquest resolved), and a public
+    note in the audit log says why."""
+    while TABLE[phase].due is not None and not TABLE[phase].due(rnd):
+        rnd.phase, rnd.phase_started_at, rnd.phase_deadline = phase, now, None
+        _run(TABLE[phase].end, rnd, now)
+        admin_log.record(campaign=rnd.campaign, actor=None, kind=f"round.skip_{phase}",
+                         target=f"round {rnd.number}", round=rnd)
+        phase = next_phase(phase)
+    return phase
+
+
 def _lock(round_id: int) -> Round:
     return Round.objects.select_for_update().select_related("campaign").get(pk=round_id)
 
@@ -95,6 +113,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
         raise Conflict("The round is closed; the next round is already open.")
     _run(TABLE[rnd.phase].job, rnd, now)
     _run(TABLE[rnd.phase].end, rnd, now)
+    following = _pass_over_undue(rnd, following, now)
     _enter(rnd, following, now)
     if following in AUTOMATIC:
         _schedule_phase_job(rnd)
@@ -165,7 +184,18 @@ def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = Non
         return rnd
     if rnd.campaign.paused_at is not None:  # issue 19: the resume schedules it again
         return rnd
-    return round_advance(round_id=round_id, expected_phase=phase, now=now)  # runs the job
+    moved = round_advance(round_id=round_id, expected_phase=phase, now=now)  # runs the job
+    _log_automatic(moved, "round.job_advance", phase)
+    return moved
+
+
+def _log_automatic(rnd: Round, kind: str, left: str) -> None:
+    """An advance nobody clicked, in the audit log as "automatic" (actor None): the periodic
+    job at a deadline, or an automatic phase's job (R-RND-2). The admin's and the early
+    advance log their own (``round.advance``, ``round.early_advance``), so none is logged
+    twice."""
+    admin_log.record(campaign=rnd.campaign, actor=None, kind=kind, target=f"round {rnd.number}",
+                     round=rnd, before={"phase": left}, after={"phase": rnd.phase})
 
 
 @transaction.atomic
@@ -237,7 +267,9 @@ def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
         return rnd
     if rnd.phase_deadline is None or rnd.phase_deadline > now:  # the admin moved it
         return rnd
-    return round_advance(round_id=round_id, expected_phase=phase, now=now)
+    moved = round_advance(round_id=round_id, expected_phase=phase, now=now)
+    _log_automatic(moved, "round.deadline_advance", phase)
+    return moved
 
 
 @transaction.atomic
@@ -299,11 +331,12 @@ def _run_every_minute(now: datetime) -> None:
             log.exception("Every-minute step %s failed", getattr(step, "__name__", step))
 
 
-def advance_due_rounds(now: datetime | None = None) -> int:
+def advance_due_rounds(now: datetime | None = None, *, clock: str = clock_beat.BEAT) -> int:
     """The periodic job (R-RND-2): hand every due round to its own task
     (``league.tasks.run_due_round``), then run the every-minute steps, each on its own.
     Without a broker (eager mode), or when the broker cannot take the task, the round is run
-    here, in-process, and fails alone. Returns how many rounds were due."""
+    here, in-process, and fails alone. Leaves ``clock``'s heartbeat (celery beat and ``tick``:
+    "beat"; ``league.clock``: "in-process"). Returns how many rounds were due."""
     from league.services.readiness import readiness_sweep  # it imports this module
     from league.tasks import run_due_round  # the task module imports this one
 
@@ -315,6 +348,7 @@ def advance_due_rounds(now: datetime | None = None) -> int:
             _run_locally(round_id, phase, now)
     _run_every_minute(now)
     readiness_sweep(now=now)  # issue 19: early advance of phases everyone is done with
+    clock_beat.clock_beat_record(name=clock, due_rounds=len(due), now=now)
     return len(due)
 
 

@@ -41,6 +41,9 @@ def test_issue19_7_import_takes_the_json_body_and_only_that():
     response = api(staff).post("/api/v1/campaigns/import/", document, format="json")
     assert response.status_code == 201, response.content
     assert response.json()["is_sandbox"] is False
+    # named apart from its original and paused until the admin checked it
+    assert response.json()["name"].startswith(f"{lg.campaign.name} (imported ")
+    assert response.json()["paused"] is True and response.json()["pause_reason"]
     upload = SimpleUploadedFile("a.json", json.dumps(document).encode())
     response = api(staff).post("/api/v1/campaigns/import/", {"file": upload},
                                format="multipart")

@@ -12,7 +12,7 @@ from tests.factories import UserFactory
 from tests.worlds import api, make_league
 
 pytestmark = pytest.mark.django_db
-KEYS = {"id", "at", "actor", "kind", "target", "round", "before", "after"}
+KEYS = {"id", "at", "actor", "kind", "target", "round", "before", "after", "reason"}
 
 
 @pytest.fixture

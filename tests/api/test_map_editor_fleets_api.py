@@ -121,3 +121,22 @@ def test_area_api_writes_are_logged_with_the_admin_as_actor(fleet_world):
     assert answer.status_code == 200
     entry = AdminAction.objects.get(campaign=lg.campaign, kind="area.update")
     assert (entry.actor, entry.public, entry.after["name"]) == (lg.admin, True, "Wide sea")
+
+
+def test_fleet_ship_and_hazard_corrections_carry_the_optional_reason(fleet_world):
+    """R-SEC-2: the admin's reason lands with the entry; a DELETE gives it as ``?reason=``."""
+    w, lg = fleet_world, fleet_world.league
+    client = api(lg.admin)
+    ship = w.anna_fleet.ships.get(position=1)
+    assert client.patch(w.url(f"{w.anna_fleet.pk}/"), {"area": w.sea.pk, "reason": "Lost"},
+                        format="json").status_code == 200
+    assert client.patch(hazard_url(w, w.kraken), {"attack": 9, "reason": "Typo"},
+                        format="json").status_code == 200
+    assert client.delete(ship_url(w, w.anna_fleet, ship) + "?reason=Doubled").status_code == 204
+    assert set(AdminAction.objects.filter(campaign=lg.campaign)
+               .values_list("kind", "reason")) == {
+        ("fleet.update", "Lost"), ("hazard.update", "Typo"),
+        ("fleet.update", "Doubled"), ("ship.delete", "Doubled")}  # the count, then the ship
+    too_long = client.patch(w.url(f"{w.anna_fleet.pk}/"), {"name": "x", "reason": "x" * 501},
+                            format="json")
+    assert too_long.status_code == 400 and "reason" in too_long.json()["errors"]

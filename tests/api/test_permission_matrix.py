@@ -145,6 +145,7 @@ ADMIN_400 = (401, 404, 403, 403, 400, 400)
 SIGNED_IN = (401, 200, 200, 200, 200, 200)
 ADMIN_ONLY = (401, 404, 403, 403, 200, 200)  # issue 20 webhooks
 ADMIN_ONLY_PUBLIC = (401, 403, 403, 403, 200, 200)
+STAFF_ONLY = (401, 403, 403, 403, 403, 200)
 
 ROWS: dict[tuple[str, str], Row] = {
     ("token", "POST"): Row(none, (400,) * 6),
@@ -323,6 +324,16 @@ ROWS: dict[tuple[str, str], Row] = {
     ("webhook-deliveries", "GET"): Row(webhook, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
     ("webhook-test", "POST"): Row(webhook, (401, 404, 403, 403, 202, 202),
                                   (401, 403, 403, 403, 202, 202)),
+    # the organiser's corrections (R-SEC-2): campaign admins only; {} has no reason: 400
+    ("player-armies", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("player-done", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("player-away", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("attack-cancel", "POST"): Row(attack, ADMIN_400, (401, 403, 403, 403, 400, 400)),
+    ("battle-result-correct", "POST"): Row(battle, ADMIN_400),
+    ("battle-result-void", "POST"): Row(battle, ADMIN_400),
+    # the site's own settings: staff users only (a site-wide page, nothing to hide)
+    ("site-settings", "GET"): Row(none, STAFF_ONLY),
+    ("site-settings", "PATCH"): Row(none, STAFF_ONLY),
 }
 
 

@@ -122,7 +122,7 @@ def test_r_rnd_3_a_battle_defaulted_before_its_date_is_cancelled(lg):
     """A date after the battles deadline: the deadline gives the unplayed battle its default
     result (R-RND-3) before the date, so the date is off."""
     battle = agree(lg, duel(lg), later(60))
-    advance_to(battle.round, "conquest")
+    advance_to(battle.round, "closed")  # the default is a defeat: no conquest phase opens
     event = event_of(lg, battle)
     assert Battle.objects.get(pk=battle.pk).status == Battle.Status.DONE
     assert str(event["STATUS"]) == "CANCELLED" and event.decoded("SEQUENCE") == 1

@@ -5,7 +5,7 @@ other phase and between rounds, logged with who, before and after, and never rol
 
 import pytest
 
-from campaigns.errors import Conflict, RuleViolation
+from campaigns.errors import Conflict, DomainError, RuleViolation
 from campaigns.models import AdminAction, DiceRoll, Marker, Round, Tile
 from campaigns.services import map as services
 from tests.factories import MarkerTypeFactory, TileFactory
@@ -53,10 +53,12 @@ def test_before_the_start_everything_is_editable_and_nothing_is_logged(world):
 @pytest.mark.parametrize("phase", ["declare", "lists", "battles", "conquest"])
 def test_corrections_are_allowed_in_the_phases_that_wait_for_players(world, phase):
     lg, alpha, tiles = world
-    advance_to(lg.start(), phase)
-    rolls = DiceRoll.objects.count()
+    rnd = advance_to(lg.start(), "battles" if phase == "conquest" else phase)
+    if phase == "conquest":  # nobody won here: it would be passed over [reading R-RND-1]
+        Round.objects.filter(pk=rnd.pk).update(phase=phase)
+    rolls, logged = DiceRoll.objects.count(), AdminAction.objects.count()  # phase changes
     _every_write(*world)
-    actions = list(AdminAction.objects.order_by("id"))
+    actions = list(AdminAction.objects.order_by("id"))[logged:]
     assert [a.kind for a in actions] == KINDS
     assert all(a.actor == lg.admin and a.public and a.round.phase == phase for a in actions)
     assert DiceRoll.objects.count() == rolls  # never touches the dice log
@@ -192,3 +194,71 @@ def test_map_import_in_a_running_campaign_is_a_logged_correction(world):
     response = client.post(lg.url("map/import/"), bad, format="json")
     assert response.status_code == 400
     assert "planets[0].tiles[0].name" in response.json()["errors"]
+
+
+# --- the admin's optional reason (R-SEC-2): shown with the correction in the audit log -------
+
+REASON = "Tile owner fixed after the dispute of round 2"
+
+
+def test_a_correction_carries_the_admins_optional_reason(world):
+    lg, alpha, tiles = world
+    lg.start()
+    services.tile_update(tile=tiles[0], owner=lg.b, actor=lg.admin, reason=f"  {REASON} ")
+    services.tile_update(tile=tiles[1], name="Quiet", actor=lg.admin)  # no reason: allowed
+    first, second = AdminAction.objects.order_by("id")
+    assert (first.kind, first.after, first.reason) == ("tile.update", {"owner": lg.b.faction},
+                                                       REASON)
+    assert second.reason == ""
+
+
+def test_a_reason_over_500_characters_is_refused_and_nothing_changes(world):
+    lg, alpha, tiles = world
+    lg.start()
+    with pytest.raises(DomainError) as refused:
+        services.tile_update(tile=tiles[0], owner=lg.b, actor=lg.admin, reason="x" * 501)
+    assert (refused.value.field, refused.value.status) == ("reason", 400)
+    assert Tile.objects.get(pk=tiles[0].pk).owner == lg.a
+    assert not AdminAction.objects.exists()
+
+
+def test_api_tile_owner_correction_with_a_reason_lands_in_the_audit_log(world):
+    lg, alpha, tiles = world
+    client = api(lg.admin)
+    lg.start()
+    response = client.patch(lg.url(f"tiles/{tiles[0].pk}/"),
+                            {"owner": lg.b.pk, "reason": REASON}, format="json")
+    assert response.status_code == 200 and "reason" not in response.json()
+    action = AdminAction.objects.get()
+    assert (action.kind, action.after, action.reason) == ("tile.update", {"owner": lg.b.faction},
+                                                          REASON)
+    log = client.get(lg.url("audit-log/")).json()["results"]
+    assert log[0]["reason"] == REASON
+
+
+def test_api_a_reason_over_500_characters_is_a_400_naming_the_field(world):
+    lg, alpha, tiles = world
+    client = api(lg.admin)
+    lg.start()
+    response = client.patch(lg.url(f"tiles/{tiles[0].pk}/"),
+                            {"owner": lg.b.pk, "reason": "x" * 501}, format="json")
+    assert response.status_code == 400 and "reason" in response.json()["errors"]
+    deleted = client.delete(lg.url(f"tiles/{tiles[1].pk}/") + "?reason=" + "x" * 501)
+    assert deleted.status_code == 400 and "reason" in deleted.json()["errors"]
+    assert Tile.objects.filter(campaign=lg.campaign).count() == 2
+    assert not AdminAction.objects.exists()
+
+
+def test_api_delete_and_map_import_take_the_reason(world):
+    lg, alpha, tiles = world
+    client = api(lg.admin)
+    lg.start()
+    assert client.delete(lg.url(f"tiles/{tiles[1].pk}/") + "?reason=Misplaced").status_code == 204
+    document = {"planets": [{"name": "Gamma", "tiles": [{"q": 0, "r": 0}]}],
+                "reason": "The map of the rulebook"}
+    assert client.post(lg.url("map/import/"), document, format="json").status_code == 201
+    assert list(AdminAction.objects.order_by("id").values_list("kind", "reason")) == [
+        ("tile.delete", "Misplaced"), ("map.import", "The map of the rulebook")]
+    too_long = client.post(lg.url("map/import/"), {**document, "reason": "x" * 501},
+                           format="json")
+    assert too_long.status_code == 400 and "reason" in too_long.json()["errors"]

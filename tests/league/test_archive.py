@@ -2,13 +2,15 @@
 imported rounds, hidden information R-ARM-3/R-FLT-7/R-SEA-2) and the sandbox copy."""
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 from django.core import mail
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from battles.models import Battle, ConquestRoll, Notification
 from battles.services.results import battle_result_enter
+from campaigns.errors import Conflict
 from campaigns.models import AdminAction, Campaign, DiceRoll, Player, Round, RoundMap
 from campaigns.selectors.rounds import verify_round
 from fleets.models import NavalBattle
@@ -16,6 +18,8 @@ from league.selectors.standings import live_standings
 from league.services.archive import archive_export, campaign_clone_sandbox
 from league.services.archive_import import archive_import
 from league.services.map_document import DocumentInvalid
+from league.services.pause import campaign_resume
+from league.services.rounds import round_advance
 from tests.budget import examples
 from tests.worlds import (
     advance_to,
@@ -274,6 +278,7 @@ def test_issue19_7_open_round_draws_are_not_imported_and_new_ones_verify():
     copy = archive_import(document=document, by=lg.admin, now=timezone.now())
     rnd = copy.rounds.get(number=3)
     assert not DiceRoll.objects.filter(round=rnd).exists()
+    campaign_resume(campaign=copy, by=lg.admin)  # an import starts paused
     advance_to(rnd, Round.Phase.CLOSED)
     assert verify_round(Round.objects.get(pk=rnd.pk)).verified
 
@@ -314,3 +319,53 @@ def test_issue19_7_import_of_a_damaged_archive_is_refused_never_a_crash():
                     transaction.set_rollback(True)
             except DocumentInvalid:
                 pass
+
+
+IMPORTED_AT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
+IMPORTED = {"en": (" (imported 7 Dec 2026)", "Imported: check the campaign, then resume it"),
+            "de": (" (importiert am 7. Dez 2026)",
+                   "Importiert: prüf die Kampagne, dann setz sie fort")}
+
+
+def _exported(lg) -> dict:
+    return json.loads(json.dumps(archive_export(campaign=lg.campaign, by=lg.admin,
+                                                now=timezone.now())))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_issue19_7_an_import_is_named_apart_and_starts_paused(language):
+    """The copy is told apart by its name (the importer's language and date format) and
+    holds its round until the admin has checked it (R-RND-1: the clock stands)."""
+    lg = build_fleet_phase().league
+    with translation.override(language):
+        copy = archive_import(document=_exported(lg), by=lg.admin, now=IMPORTED_AT)
+    suffix, reason = IMPORTED[language]
+    copy = Campaign.objects.get(pk=copy.pk)
+    assert copy.name == lg.campaign.name + suffix
+    assert copy.paused_at == IMPORTED_AT and copy.pause_reason == reason
+    rnd = copy.rounds.get(phase=Round.Phase.DECLARE)
+    assert rnd.phase_deadline is None and rnd.deadline_left is not None
+    with pytest.raises(Conflict) as refused:
+        round_advance(round_id=rnd.pk, expected_phase=rnd.phase)
+    assert refused.value.code == "campaign_paused"
+    assert list(AdminAction.objects.filter(campaign=copy).values_list("kind", flat=True)
+                .order_by("id")) == ["campaign.import", "campaign.pause"]
+    campaign_resume(campaign=copy, by=lg.admin)
+    assert round_advance(round_id=rnd.pk, expected_phase=rnd.phase).phase != "declare"
+
+
+@pytest.mark.django_db
+def test_issue19_7_a_long_name_is_shortened_to_keep_the_import_date():
+    lg = build_fleet_phase().league
+    document = _exported(lg)
+    document["campaign"]["name"] = "N" * Campaign._meta.get_field("name").max_length
+    copy = archive_import(document=document, by=lg.admin, now=IMPORTED_AT)
+    assert len(copy.name) == 120 and copy.name.endswith("N (imported 7 Dec 2026)")
+
+
+@pytest.mark.django_db
+def test_issue19_7_a_sandbox_keeps_its_name_and_runs():
+    lg = build_fleet_phase().league
+    sandbox = campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=IMPORTED_AT)
+    assert sandbox.paused_at is None and "imported" not in sandbox.name

@@ -59,7 +59,7 @@ def test_issue_14_1_manage_page_says_the_button_resolves_the_fleet_phase(scripte
     assert "Resolve the fleet phase now and advance" in page
     german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Flottenphase jetzt auflösen und weiter" in german
-    response = client.post(url + "advance/", {"expected_phase": "fleets"})
+    response = client.post(url + "advance/", {"expected_phase": "fleets", "confirm": "yes"})
     assert response.status_code == 302
     check_fleet_phase(sc)
 
@@ -97,7 +97,9 @@ def test_issue_14_2_eight_calls_with_expected_phase_advance_once(in_lists):
     rnd.refresh_from_db()
     assert rnd.phase == "battles" and lg.campaign.rounds.count() == 1
     # expected_phase needs no pause; without it the pause is measured from the last advance
-    assert _advance(lg.admin, lg.campaign, expected_phase="battles").json()["phase"] == "conquest"
+    # no roll due: the conquest phase is passed over [reading R-RND-1, R-CON-4]
+    after = _advance(lg.admin, lg.campaign, expected_phase="battles").json()
+    assert (after["number"], after["phase"]) == (2, "declare")
     assert _advance(lg.admin, lg.campaign).status_code == 409
 
 
@@ -105,7 +107,7 @@ def test_issue_14_2_advance_without_expected_phase_after_the_pause(in_lists, set
     settings.ROUND_ADVANCE_MIN_SECONDS = 0
     lg, rnd = in_lists
     assert _advance(lg.admin, lg.campaign).json()["phase"] == "battles"
-    assert _advance(lg.admin, lg.campaign).json()["phase"] == "conquest"
+    assert _advance(lg.admin, lg.campaign).json()["number"] == 2  # conquest passed over
 
 
 def test_issue_14_2_a_bad_expected_phase_is_a_400(in_lists):
@@ -169,7 +171,7 @@ def test_issue_14_3_admin_advance_into_fleets_with_the_broker_down(broker_on_a_c
     client = client_for(lg.admin)
     started = time.monotonic()
     response = client.post(f"/campaigns/{lg.campaign.pk}/manage/advance/",
-                           {"expected_phase": "declare"})
+                           {"expected_phase": "declare", "confirm": "yes"})
     assert time.monotonic() - started < 5
     assert response.status_code == 302
     rnd.refresh_from_db()

@@ -1,5 +1,6 @@
-"""Who may open which page: 404 for a campaign the user may not see, the login page for an
-anonymous visitor of a page that needs an account, 403 for a member lacking the right."""
+"""Who may open which page: 404 for a campaign a signed-in user may not see, the login page
+for an anonymous visitor of a page that needs an account or of a campaign they may not see
+(private or missing alike), 403 for a member lacking the right."""
 
 import pytest
 
@@ -17,8 +18,10 @@ def _user(world, role):
 
 
 def _expected(visibility: str, role: str, rest: str) -> int:
-    if visibility == "private" and role in ("anonymous", "outsider"):
+    if visibility == "private" and role == "outsider":
         return 404
+    if visibility == "private" and role == "anonymous":
+        return 302  # to the login page, as for a missing campaign
     if rest in VIEW_PAGES:
         return 200
     if role == "anonymous":
@@ -72,5 +75,5 @@ def test_writes_need_the_right_role(page_world):
     assert player.post(page_world.url("manage/settings/"),
                        {"name": "Mine now", "visibility": "public"}).status_code == 403
     assert client_for().post(page_world.url("map/purchase/"),
-                             {"attack_armies": 1}).status_code == 404
+                             {"attack_armies": 1}).status_code == 302  # to the login page
     assert player.get(page_world.url("map/purchase/")).status_code == 405

@@ -113,3 +113,25 @@ def test_issue19_7_only_who_may_create_campaigns_imports():
     response = client_for(lg.a.user).post("/campaigns/import/", {"archive": _upload(document)})
     assert response.status_code == 403
     assert client_for(None).post("/campaigns/import/").status_code == 302
+
+
+def test_issue19_7_an_imported_campaign_is_named_apart_paused_and_renamed_on_its_page():
+    """The import in German: the name carries the import date, the campaign waits paused
+    with the reason on its pages, and the manage page's settings rename it."""
+    lg = _world()
+    staff = UserFactory(username="staffer", is_staff=True)
+    client = client_for(staff)
+    document = archive_export(campaign=lg.campaign, by=lg.admin, now=timezone.now())
+    response = client.post("/campaigns/import/", {"archive": _upload(document)},
+                           HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    created = Campaign.objects.filter(admins=staff).get()
+    assert created.name.startswith(f"{lg.campaign.name} (importiert am ")
+    assert created.paused_at is not None
+    page = response.content.decode()
+    assert "Importiert: prüf die Kampagne, dann setz sie fort" in page  # the paused banner
+    assert f'name="name" value="{created.name}"' in page  # the settings form has it
+    renamed = client.post(f"/campaigns/{created.pk}/manage/settings/", {
+        "name": "Liga Nord, Kopie", "visibility": created.visibility,
+        "time_zone": created.time_zone})
+    assert renamed.status_code == 302
+    assert Campaign.objects.get(pk=created.pk).name == "Liga Nord, Kopie"

@@ -64,3 +64,12 @@ def test_the_log_pages_through_many_entries(logged):
         for n in range(60))
     first = _log(logged, logged.admin).content.decode()
     assert "Page 1 of 2" in first and "?page=2" in first
+
+
+def test_a_map_corrections_reason_is_shown_with_it(logged):
+    """R-SEC-2: the map editor's optional reason is shown with the public entry."""
+    tile = TileFactory(planet=logged.planet("Beta"), q=0, r=0)
+    services.tile_update(tile=tile, owner=logged.b, actor=logged.admin,
+                         reason="Tile owner fixed after the dispute of round 2")
+    html = _log(logged, logged.a.user).content.decode()
+    assert "Reason: Tile owner fixed after the dispute of round 2" in html

@@ -84,7 +84,7 @@ def test_disputes_to_settle_link_the_battle(page_world):
 def test_only_campaign_admins(page_world, outsider):
     assert page(page_world, page_world.lg.a.user).status_code == 403
     assert page(page_world, outsider).status_code == 404
-    assert client_for().get(page_world.url("manage/dashboard/")).status_code == 404  # private
+    assert client_for().get(page_world.url("manage/dashboard/")).status_code == 302  # log in
     nudge_url = page_world.url("manage/dashboard/nudge/")
     assert client_for(page_world.lg.a.user).post(nudge_url).status_code == 403
     assert Nudge.objects.count() == 0

@@ -36,8 +36,8 @@ def test_status_per_role(w, outsider):
     lg = w.league
     for user in (lg.a.user, lg.b.user, lg.c.user, lg.admin):
         assert client_for(user).get(_url(w)).status_code == 200
-    for user in (None, outsider):
-        assert client_for(user).get(_url(w)).status_code == 404
+    assert client_for(outsider).get(_url(w)).status_code == 404
+    assert client_for().get(_url(w)).status_code == 302  # to the login page, as if missing
     _public(w)
     for user in (None, outsider):
         assert client_for(user).get(_url(w)).status_code == 200

@@ -127,11 +127,13 @@ def test_set_the_deadline(page_world):
 def test_advance_moves_once_per_click(page_world, django_capture_on_commit_callbacks):
     client = _admin(page_world)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(page_world.url("manage/advance/"), {"expected_phase": "declare"})
+        response = client.post(page_world.url("manage/advance/"),
+                               {"expected_phase": "declare", "confirm": "yes"})
     assert response.status_code == 302
     page_world.rnd.refresh_from_db()
     assert page_world.rnd.phase == Round.Phase.LISTS  # fleets ran its job and moved on
-    client.post(page_world.url("manage/advance/"), {"expected_phase": "declare"})  # a stale click
+    client.post(page_world.url("manage/advance/"),
+                {"expected_phase": "declare", "confirm": "yes"})  # a stale click
     page_world.rnd.refresh_from_db()
     assert page_world.rnd.phase == Round.Phase.LISTS
 
@@ -143,7 +145,7 @@ def test_start_a_campaign(db):
     admin = UserFactory(username="starter")
     player.campaign.admins.add(admin)
     client_for(admin).post(f"/campaigns/{player.campaign.pk}/manage/advance/",
-                           {"expected_phase": ""})
+                           {"expected_phase": "", "confirm": "yes"})
     assert player.campaign.rounds.get().number == 1
 
 

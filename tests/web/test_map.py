@@ -90,7 +90,7 @@ def test_declare_then_withdraw(page_world):
     assert attack.tile == page_world.tiles["free"] and attack.source == "adjacent"
     page = client.get(response["Location"]).content.decode()
     assert "Attack declared on Alpha (2, 0)." in page
-    client.post(page_world.url(f"map/attacks/{attack.pk}/withdraw/"))
+    client.post(page_world.url(f"map/attacks/{attack.pk}/withdraw/"), {"confirm": "yes"})
     attack.refresh_from_db()
     assert attack.status == Attack.Status.WITHDRAWN
 
@@ -108,7 +108,7 @@ def test_an_illegal_declaration_is_refused_with_its_rule(page_world):
 def test_another_players_declaration_can_not_be_withdrawn(page_world):
     attack = declare(page_world.lg.b, page_world.rnd, page_world.tiles["free"])
     response = client_for(page_world.lg.a.user).post(
-        page_world.url(f"map/attacks/{attack.pk}/withdraw/"))
+        page_world.url(f"map/attacks/{attack.pk}/withdraw/"), {"confirm": "yes"})
     assert response.status_code == 404
     attack.refresh_from_db()
     assert attack.status == Attack.Status.ACTIVE

@@ -48,7 +48,7 @@ def test_only_the_admin_opens_the_editor(world):
     for rest in ("areas/", f"areas/{world.sea.pk}/"):
         assert world.admin.get(world.url(rest)).status_code == 200
         assert client_for(world.lg.a.user).get(world.url(rest)).status_code == 403
-        assert client_for().get(world.url(rest)).status_code == 404  # a private campaign
+        assert client_for().get(world.url(rest)).status_code == 302  # private: log in
     assert client_for(world.lg.a.user).post(world.url("areas/new/"), {
         "new-name": "X", "new-kind": "ocean"}).status_code == 403
     assert not Area.objects.filter(name="X").exists()
@@ -242,3 +242,20 @@ def test_a_refused_ship_is_explained_in_german_naming_the_rule(world):
     html = page(bad)
     assert bad.status_code == 400
     assert "Die Werte eines Schiffs bleiben in den Grenzen" in html and "(R-FLT-2)" in html
+
+
+def test_corrections_on_the_area_pages_carry_the_optional_reason(world):
+    """R-SEC-2: while the campaign runs the forms and delete buttons ask why (optional)."""
+    fleet = FleetFactory(campaign=world.campaign, owner=world.lg.a, area=world.sea)
+    assert 'name="area-reason"' not in page(world.admin.get(world.area_url(world.sea)))
+    world.lg.start()
+    html = page(world.admin.get(world.area_url(world.sea)))
+    assert 'name="area-reason"' in html and f'id="reason-fleet-delete-{fleet.pk}"' in html
+    saved = world.admin.post(world.area_url(world.sea, "edit/"), {
+        "area-name": "Wide sea", "area-kind": "ocean", "area-reason": "Renamed by vote"})
+    assert saved.status_code == 302
+    assert world.admin.post(world.url(f"fleets/{fleet.pk}/delete/"),
+                            {"reason": "Sunk off the table"}).status_code == 302
+    assert list(AdminAction.objects.filter(campaign=world.campaign).order_by("id")
+                .values_list("kind", "reason")) == [("area.update", "Renamed by vote"),
+                                                     ("fleet.delete", "Sunk off the table")]

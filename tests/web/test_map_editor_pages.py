@@ -268,3 +268,61 @@ def test_a_tile_made_neutral_through_the_form(editor):
     assert editor.post(f"tiles/{tile.pk}/edit/", {"tile-owner": "neutral"}).status_code == 302
     tile.refresh_from_db()
     assert tile.owner is None
+
+
+# --- the admin's optional reason for a correction (R-SEC-2) ----------------------------------
+
+REASON = "Tile owner fixed after the dispute of round 2"
+
+
+def test_the_reason_field_is_shown_only_while_the_campaign_runs(editor):
+    tile = TileFactory(planet=editor.lg.planet("Alpha"), q=0, r=0)
+    assert 'name="tile-reason"' not in editor.page(f"?tile={tile.pk}").content.decode()
+    editor.lg.start()
+    html = editor.page(f"?tile={tile.pk}").content.decode()
+    assert 'name="tile-reason"' in html and "Why? Shown in the audit log." in html
+    assert 'name="new-reason"' in html and 'name="reason"' in html  # a delete's reason
+    german = editor.client.get(editor.base + f"?tile={tile.pk}",
+                               HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Warum? Steht im Protokoll." in german
+
+
+def test_a_tile_owner_correction_with_a_reason_shows_on_the_audit_page(editor):
+    tile = TileFactory(planet=editor.lg.planet("Alpha"), q=0, r=0)
+    editor.lg.start()
+    response = editor.post(f"tiles/{tile.pk}/edit/", {"tile-owner": editor.lg.b.pk,
+                                                     "tile-reason": REASON})
+    assert response.status_code == 302
+    action = AdminAction.objects.get()
+    assert (action.kind, action.after["owner"], action.reason) == (
+        "tile.update", editor.lg.b.faction, REASON)
+    log = editor.client.get(f"/campaigns/{editor.campaign.pk}/log/").content.decode()
+    assert REASON in log
+
+
+def test_a_reason_over_500_characters_is_a_400_next_to_the_field(editor):
+    tile = TileFactory(planet=editor.lg.planet("Alpha"), q=0, r=0)
+    editor.lg.start()
+    response = editor.post(f"tiles/{tile.pk}/edit/", {"tile-owner": editor.lg.b.pk,
+                                                     "tile-reason": "x" * 501})
+    assert response.status_code == 400
+    assert re.search(r'class="field invalid">\s*<label for="id_tile-reason"',
+                     response.content.decode())
+    deleted = editor.post(f"tiles/{tile.pk}/delete/", {**DELETE, "reason": "x" * 501})
+    assert deleted.status_code == 400
+    tile.refresh_from_db()
+    assert tile.owner is None and not AdminAction.objects.exists()
+
+
+def test_a_delete_and_the_manage_pages_import_take_the_reason(editor):
+    tile = TileFactory(planet=editor.lg.planet("Alpha"), q=0, r=0)
+    editor.lg.start()
+    assert editor.post(f"tiles/{tile.pk}/delete/", {**DELETE, "reason": "Misplaced"}
+                       ).status_code == 302
+    manage = f"/campaigns/{editor.campaign.pk}/manage/"
+    assert 'name="reason"' in editor.client.get(manage).content.decode()
+    upload = SimpleUploadedFile("map.json", b'{"planets": []}', "application/json")
+    assert editor.client.post(manage + "map/", {"document": upload, "reason": "Fresh map"}
+                              ).status_code == 302
+    assert list(AdminAction.objects.order_by("id").values_list("kind", "reason")) == [
+        ("tile.delete", "Misplaced"), ("map.import", "Fresh map")]

@@ -119,9 +119,9 @@ def test_r_flt_7_the_page_shows_no_hidden_fleet_or_hazard(played, role):
 
 
 def test_r_sec_1_private_history_is_hidden_like_the_map(played, outsider):
-    for user in (None, outsider):
-        assert client_for(user).get(played.url(PAGE)).status_code == 404
-        assert client_for(user).get(played.url("map/")).status_code == 404
+    for user, hidden in ((None, 302), (outsider, 404)):  # logged out: the login page
+        assert client_for(user).get(played.url(PAGE)).status_code == hidden
+        assert client_for(user).get(played.url("map/")).status_code == hidden
     public = build_history_world("public")
     assert client_for(None).get(public.url(PAGE)).status_code == 200
     assert client_for(outsider).get(public.url(PAGE)).status_code == 200

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Invitation, JoinRequest, Player
 from campaigns.services import invitations as services
+from campaigns.site import site_url
 from tests.factories import UserFactory
 from tests.worlds import client_for, unusable_invitation
 
@@ -24,7 +25,8 @@ def test_members_page_is_for_the_admin_only(league, outsider):
     assert client_for(league.admin).get(_members(league)).status_code == 200
     assert client_for(league.a.user).get(_members(league)).status_code == 403
     assert client_for(outsider).get(_members(league)).status_code == 404
-    assert client_for().get(_members(league)).status_code == 404  # private: hidden
+    hidden = client_for().get(_members(league))  # private: to the login page, as if missing
+    assert hidden.status_code == 302 and hidden["Location"].startswith("/accounts/login/?next=")
 
 
 def test_admin_invites_by_email_from_the_page(league, django_capture_on_commit_callbacks):
@@ -53,13 +55,13 @@ def test_link_is_shown_once_then_revoked_from_the_page(league, settings):
     response = client.post(reverse("campaigns:manage-invite-link", args=[league.campaign.pk]),
                            {"max_uses": "3"}, follow=True)
     html = response.content.decode()
-    assert f"{settings.SITE_URL}/invite/" in html and "shown only once" in html
+    assert f"{site_url()}/invite/" in html and "shown only once" in html
     invitation = Invitation.objects.get()
     assert invitation.max_uses == 3
     again = client.get(_members(league)).content.decode()
-    assert f"{settings.SITE_URL}/invite/" not in again  # the token is never shown again
+    assert f"{site_url()}/invite/" not in again  # the token is never shown again
     client.post(reverse("campaigns:manage-invitation-revoke",
-                        args=[league.campaign.pk, invitation.pk]))
+                        args=[league.campaign.pk, invitation.pk]), {"confirm": "yes"})
     invitation.refresh_from_db()
     assert invitation.revoked_at is not None
 
@@ -186,7 +188,7 @@ def test_from_the_invitation_mail_through_sign_up_to_player(
         services.invitations_create(campaign=league.campaign, by=league.admin,
                                     emails="neu@example.org")
     link = next(x for x in mail.outbox[0].body.split() if "/invite/" in x)
-    path = link.removeprefix(settings.SITE_URL)
+    path = link.removeprefix(site_url())
     client = client_for()
     page = client.get(path).content.decode()
     signup = f"{reverse('signup')}?next={path}"

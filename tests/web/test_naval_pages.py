@@ -103,8 +103,9 @@ def test_r_flt_7_the_public_sees_the_summary_of_a_public_campaign_only(resolved_
                                                                       outsider):
     sc = resolved_fleet_phase
     battle = _battle(sc, "X")
-    for user in (outsider, None):  # private: no such campaign for them
-        assert _get(sc, user, battle).status_code == 404
+    # private: no such campaign for them (logged out: the login page, as if missing)
+    assert _get(sc, outsider, battle).status_code == 404
+    assert _get(sc, None, battle).status_code == 302
     Campaign.objects.filter(pk=sc.league.campaign.pk).update(visibility="public")
     for closed in (False, True):
         if closed:

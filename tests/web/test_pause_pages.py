@@ -69,7 +69,8 @@ def test_issue19_the_admin_pauses_and_resumes_on_the_manage_page(page_world):
     assert "manage/resume/" in html
     again = admin.post(page_world.url("manage/pause/"), {"reason": "twice"})
     assert again.status_code == 400 and "paused already" in _html(again)
-    refused = admin.post(page_world.url("manage/advance/"), {"expected_phase": "declare"})
+    refused = admin.post(page_world.url("manage/advance/"),
+                         {"expected_phase": "declare", "confirm": "yes"})
     assert refused.status_code == 400 and "resume it first" in _html(refused)
     assert admin.post(page_world.url("manage/resume/")).status_code == 302
     assert Campaign.objects.get(pk=page_world.campaign.pk).paused_at is None

@@ -84,12 +84,13 @@ def test_players_and_outsiders_cannot_use_the_forms(league, outsider):
 
 def test_remove_before_the_start_and_refused_once_running(league, page_world):
     response = client_for(league.admin).post(_action(league, league.a, "remove"),
-                                             {f"remove{league.a.pk}-seat": league.a.pk})
+                                             {f"remove{league.a.pk}-seat": league.a.pk,
+                                              "confirm": "yes"})
     assert response.status_code == 302
     assert not Player.objects.filter(pk=league.a.pk).exists()
     lg = page_world.lg
     refused = client_for(lg.admin).post(_action(lg, lg.a, "remove"),
-                                        {f"remove{lg.a.pk}-seat": lg.a.pk})
+                                        {f"remove{lg.a.pk}-seat": lg.a.pk, "confirm": "yes"})
     assert refused.status_code == 409
     assert "Replace the player instead" in refused.content.decode()
     assert Player.objects.filter(pk=lg.a.pk).exists()
@@ -97,7 +98,8 @@ def test_remove_before_the_start_and_refused_once_running(league, page_world):
 
 def test_a_remove_form_of_another_seat_removes_nothing(league):
     response = client_for(league.admin).post(_action(league, league.a, "remove"),
-                                             {f"remove{league.a.pk}-seat": league.b.pk})
+                                             {f"remove{league.a.pk}-seat": league.b.pk,
+                                              "confirm": "yes"})
     assert response.status_code == 400
     assert Player.objects.filter(pk__in=[league.a.pk, league.b.pk]).count() == 2
 

@@ -8,6 +8,7 @@ import pytest
 from battles.services.feeds import calendar_token_of
 from campaigns.models import AdminAction, Webhook, WebhookDelivery
 from campaigns.services.events import event_emit
+from campaigns.site import site_url
 from tests.worlds import api, client_for, make_league
 
 T0 = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
@@ -43,7 +44,7 @@ def test_issue20_admin_adds_a_hook_sees_secret_sends_test_and_reads_the_log(
                                                    "language": "en", "audience": "members",
                                                    "colour": "#112233"})
     assert bad.status_code == 400
-    client.post(f"{_pages(lg)}{hook.pk}/delete/")
+    client.post(f"{_pages(lg)}{hook.pk}/delete/", {"confirm": "yes"})
     assert not Webhook.objects.filter(pk=hook.pk).exists()
     # the audit log (admins only) names the host, never the URL's path or the secret
     logged = AdminAction.objects.filter(campaign=lg.campaign, kind__startswith="webhook.")
@@ -170,7 +171,7 @@ def test_issue20_calendar_page_shows_the_members_feed_address_that_works():
     client = client_for(lg.a.user)
     page = client.post(f"/campaigns/{lg.campaign.pk}/battles/calendar/", {"show": "1"})
     html = page.content.decode()
-    start = html.index("http://testserver/campaigns/")
+    start = html.index(f"{site_url()}/campaigns/")  # the site's address, not the request's
     address = html[start:html.index('"', start)].replace("&amp;", "&")
     assert "/feed.atom?token=" in address
-    assert client_for().get(address.removeprefix("http://testserver")).status_code == 200
+    assert client_for().get(address.removeprefix(site_url())).status_code == 200

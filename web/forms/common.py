@@ -7,6 +7,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.errors import DomainError
+from campaigns.services.corrections import MAX_REASON
 from web.templatetags.feldzug import explained
 
 
@@ -50,3 +51,13 @@ class LocalDateTimeField(forms.DateTimeField):
                   "change); choose another time."),
                 code="ambiguous_timezone",
                 params={"time": value, "zone": _active_zone_name()}) from None
+
+
+class OptionalReasonForm(forms.Form):
+    """A form of the map editor with the admin's optional reason: in a running campaign a change
+    is a correction, and the reason is shown with it in the audit log (R-SEC-2). Optional: map
+    building before the start is no correction, and a correction is never blocked for want of
+    one. The pages show the field only while the campaign runs."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON, required=False,
+                             help_text=_("Why? Shown in the audit log."))

@@ -4,7 +4,8 @@ sea hazards (R-SEA-2).
 
 The forms check the shape of the input only: numbers are whole numbers, choices are of the
 campaign. The bounds are the rules' (``rules.ship_values``), checked by the services, whose
-refusal lands next to the field it names (``SERVICE_FIELDS``); the help texts show them."""
+refusal lands next to the field it names (``SERVICE_FIELDS``); the help texts show them.
+Each has the admin's optional reason for a correction (``OptionalReasonForm``)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from fleets.models import Area, Fleet
 from rules.interception import AF_RANGE
 from rules.ship_values import BOUNDS, DATASHEET_KEYS, NAME_LIMIT
+from web.forms.common import OptionalReasonForm
 
 NUMBER = {"min_value": -9999, "max_value": 9999}  # the shape; the rules check the bounds
 
@@ -21,7 +23,7 @@ def bounds(name: str) -> str:
     return _("%(low)s to %(high)s (R-FLT-2)") % {"low": low, "high": high}
 
 
-class AreaForm(forms.Form):
+class AreaForm(OptionalReasonForm):
     name = forms.CharField(label=_("Name"), max_length=NAME_LIMIT)
     kind = forms.ChoiceField(label=_("Kind"), choices=Area.Kind.choices)
     planet = forms.ModelChoiceField(queryset=None, label=_("Orbit of planet"), required=False,
@@ -35,7 +37,7 @@ class AreaForm(forms.Form):
         self.fields["owner"].queryset = campaign.players.order_by("faction", "id")
 
 
-class LinkForm(forms.Form):
+class LinkForm(OptionalReasonForm):
     """Two areas to link or unlink; the chart's script fills these by two clicks."""
 
     a = forms.ModelChoiceField(queryset=None, label=_("First area"))
@@ -48,7 +50,7 @@ class LinkForm(forms.Form):
         self.fields["b"].queryset = areas
 
 
-class BordersForm(forms.Form):
+class BordersForm(OptionalReasonForm):
     tiles = forms.ModelMultipleChoiceField(
         queryset=None, label=_("Tiles this coast borders"), required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -66,7 +68,7 @@ def tile_label(tile) -> str:
     return f"{tile.planet.name} {where}"
 
 
-class FleetForm(forms.Form):
+class FleetForm(OptionalReasonForm):
     name = forms.CharField(label=_("Name"), max_length=NAME_LIMIT)
     owner = forms.ModelChoiceField(queryset=None, label=_("Owner"), required=False,
                                    help_text=_("Every fleet but pirates has an owner "
@@ -90,7 +92,7 @@ DATASHEET_LABELS = {"maneuver": _("Maneuver"), "speed": _("Speed"),
                     "shields": _("Shields"), "hull": _("Hull")}
 
 
-class ShipForm(forms.Form):
+class ShipForm(OptionalReasonForm):
     """A ship's values (R-FLT-2); with ``datasheet`` also the D6 systems (R-SPC-1): all of
     them or none."""
 
@@ -143,7 +145,7 @@ class ShipForm(forms.Form):
         return initial
 
 
-class HazardForm(forms.Form):
+class HazardForm(OptionalReasonForm):
     name = forms.CharField(label=_("Name"), max_length=NAME_LIMIT)
     attack = forms.IntegerField(label=_("Attack"), initial=1, **NUMBER)
     defence = forms.IntegerField(label=_("Defence"), initial=1, **NUMBER)

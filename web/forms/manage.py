@@ -15,7 +15,7 @@ from campaigns.models import Round
 from fleets.models import NavalBattle
 from rules.ruleset import KEYS, PHASE_HOURS_DEFAULTS, PHASE_HOURS_RANGE, BoolKey, ChoiceKey
 from rules.text import walk_text
-from web.forms.common import LocalDateTimeField
+from web.forms.common import LocalDateTimeField, OptionalReasonForm
 from web.forms.weekly import weekly_field_for, weekly_fields, weekly_initial, weekly_ruleset
 
 MAP_DOCUMENT_BYTES = 5 * 1024 * 1024
@@ -62,7 +62,7 @@ class ResultForm(forms.Form):
                                      initial=0)
 
 
-class MapImportForm(forms.Form):
+class MapImportForm(OptionalReasonForm):  # a correction once running
     document = forms.FileField(
         label=_("Map document (JSON)"),
         help_text=_("The shape the map export has: planets with tiles, links, areas and "

@@ -1,6 +1,7 @@
 """Forms of the map editor's planets and tiles page (issue 18): the shape of the input only; the
 map services (``campaigns.services.map``) check the rules (R-MAP, R-MRK) and their refusal lands
-on the field it names."""
+on the field it names. Each has the admin's optional reason for a correction
+(``OptionalReasonForm``)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import TILE_NAME_MAX, MarkerType, Planet, Player, Tile
 from campaigns.services.map_facts import tile_label
 from campaigns.values import COORDINATE_LIMIT
+from web.forms.common import OptionalReasonForm
 
 # service field -> form field, for add_service_error
 SERVICE_FIELDS = {"type": "type", "b": "other", "a": "other", "tile": None}
@@ -19,12 +21,12 @@ def _coordinate(label):
                               widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
 
 
-class PlanetForm(forms.Form):
+class PlanetForm(OptionalReasonForm):
     name = forms.CharField(label=_("Planet name"), max_length=Planet._meta.get_field("name")
                            .max_length)
 
 
-class HexForm(forms.Form):
+class HexForm(OptionalReasonForm):
     """A hex of the planet: where to add a tile, or where to move one."""
 
     q = _coordinate(_("q (column)"))
@@ -34,7 +36,7 @@ class HexForm(forms.Form):
 NEUTRAL = "neutral"
 
 
-class TileForm(forms.Form):
+class TileForm(OptionalReasonForm):
     """The owner is always sent (``neutral`` for nobody), so a post without the form's fields
     is refused rather than clearing the tile."""
 
@@ -57,13 +59,13 @@ class TileForm(forms.Form):
         return self.players.get(self.cleaned_data["owner"])  # None: neutral
 
 
-class DeleteForm(forms.Form):
+class DeleteForm(OptionalReasonForm):
     """A delete button's form: it says what it does, so a stray post deletes nothing."""
 
     confirm = forms.ChoiceField(choices=[("delete", "delete")], widget=forms.HiddenInput)
 
 
-class MarkerForm(forms.Form):
+class MarkerForm(OptionalReasonForm):
     type = forms.ChoiceField(label=_("Marker type"))
 
     def __init__(self, *args, campaign, **kwargs):
@@ -73,7 +75,7 @@ class MarkerForm(forms.Form):
             .values_list("code", "name"))
 
 
-class LinkForm(forms.Form):
+class LinkForm(OptionalReasonForm):
     """An explicit adjacency (R-MAP-1) from the open tile to ``other``, on any planet."""
 
     other = forms.ModelChoiceField(label=_("Link to tile"), queryset=Tile.objects.none())

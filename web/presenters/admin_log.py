@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from battles.models import Battle
-from campaigns.models import Campaign, Round
+from campaigns.models import Attack, Campaign, Round
 from campaigns.selectors.admin_log import KIND_GROUPS
 from rules.ruleset import WEEKDAYS
 from web.forms.manage import CHOICE_LABELS, KEY_LABELS
@@ -64,8 +64,12 @@ KIND_LABELS = {
     "ruleset.update": gettext_lazy("Ruleset changed"),
     "round.advance": gettext_lazy("Phase advanced"),
     "round.early_advance": gettext_lazy("Phase advanced early"),
+    "round.deadline_advance": gettext_lazy("Phase advanced: its deadline passed"),  # R-RND-2
+    "round.job_advance": gettext_lazy("Phase advanced after its automatic work"),
     "round.deadline": gettext_lazy("Deadline moved"),
     "round.extend": gettext_lazy("Deadline extended"),
+    # [reading R-RND-1, R-CON-4] league.services.rounds._pass_over_undue
+    "round.skip_conquest": gettext_lazy("Conquest phase passed over: no conquest roll was due"),
     "campaign.pause": gettext_lazy("Campaign paused"),
     "campaign.resume": gettext_lazy("Campaign resumed"),
     "nudge": gettext_lazy("Players nudged"),
@@ -77,6 +81,14 @@ KIND_LABELS = {
     "webhook.create": gettext_lazy("Webhook added"),  # issue 20
     "webhook.update": gettext_lazy("Webhook changed"),
     "webhook.delete": gettext_lazy("Webhook removed"),
+    # the organiser's corrections (R-SEC-2) and edits in the Django admin
+    "result.void": gettext_lazy("Result voided"),
+    "player.armies": gettext_lazy("Requisition or armies corrected"),
+    "player.done": gettext_lazy("Marked done for the player"),
+    "attack.cancel": gettext_lazy("Declaration cancelled for the player"),
+    "staff.add": gettext_lazy("Added in the Django admin"),
+    "staff.change": gettext_lazy("Changed in the Django admin"),
+    "staff.delete": gettext_lazy("Deleted in the Django admin"),
 }
 
 GROUP_LABELS = {
@@ -123,6 +135,10 @@ FIELD_LABELS = {
     "sandbox": gettext_lazy("sandbox"),
     "phase_hours": gettext_lazy("hours per phase"),
     "weekly_deadlines": gettext_lazy("weekly deadlines"),
+    "requisition": gettext_lazy("requisition"),
+    "armies": gettext_lazy("attack armies left"),
+    "done": gettext_lazy("done for the phase"),
+    "status": gettext_lazy("status"),
     **KEY_LABELS,
 }
 
@@ -191,6 +207,8 @@ def value_text(key: str, value) -> str:
         return f"{value // 3600} h {value % 3600 // 60:02d} min"
     if key == "visibility":
         return _choice(Campaign.Visibility, value)
+    if key == "status":  # a declaration's (the organiser's cancel)
+        return _choice(Attack.Status, value)
     if isinstance(value, str) and value in CHOICE_LABELS:
         return str(CHOICE_LABELS[value])
     if isinstance(value, str) and DATE.fullmatch(value) and parse_date(value):

@@ -13,7 +13,8 @@ from campaigns.models import Attack
 FIELDS = ("id", "order", "player_id", "player__faction", "tile__planet__name", "tile__q",
           "tile__r", "source", "status")
 LINE = '<li data-attack-id="%d">%s — %s, %s%s</li>\n'
-WITHDRAW = ('\n<form method="post" action="%s" class="inline"><input type="hidden" '
+# data-confirm: the server asks first, what withdrawing costs (web/views/confirm.py, R-ATK-5)
+WITHDRAW = ('\n<form method="post" action="%s" class="inline" data-confirm><input type="hidden" '
             'name="csrfmiddlewaretoken" value="%s"><button type="submit" class="secondary">%s'
             '</button></form>')
 

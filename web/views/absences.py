@@ -23,7 +23,7 @@ from campaigns.services import absences as services
 from campaigns.zones import zone_name
 from web.forms.absences import AbsenceForm
 from web.templatetags.feldzug import explained
-from web.views.actions import form_action
+from web.views.actions import campaign_advance_if_ready, form_action
 from web.views.scope import Scope, campaign_page
 
 
@@ -80,6 +80,7 @@ def absence_add(request, scope: Scope):
     def add(data):
         absence = services.absence_add(player=scope.player, by=request.user, now=timezone.now(),
                                        **data)
+        campaign_advance_if_ready(scope.campaign.pk)  # an away player is ready (R-RND-2)
         return _("You are marked away from %(start)s to %(end)s.") % {
             "start": absence.starts_on.isoformat(), "end": absence.ends_on.isoformat()}
 

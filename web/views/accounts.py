@@ -36,7 +36,7 @@ from battles.services.notifications import preferences_of, preferences_update
 from campaigns.errors import DomainError
 from campaigns.mail import absolute, display, hand_out, profiles_of, recipient_locale
 from campaigns.models import Player
-from campaigns.selectors.invitations import invitation_by_token
+from campaigns.selectors.invitations import ACTIVE, invitation_by_token, invitation_state
 from campaigns.services.accounts import (
     account_delete,
     account_signup,
@@ -93,13 +93,23 @@ def signup_allowed(next_url: str) -> bool:
     return settings.OPEN_SIGNUP or next_url.startswith(settings.SIGNUP_INVITATION_PREFIX)
 
 
-def signup_zone(next_url: str) -> str:
-    """Issue 17: the zone a sign-up form suggests: the campaign's of the invitation the
-    visitor comes from, else the site's default."""
+def signup_invitation(next_url: str):
+    """The invitation the visitor comes from (``next`` is its page), or None."""
     prefix = settings.SIGNUP_INVITATION_PREFIX
     token = next_url[len(prefix):].split("/", 1)[0] if next_url.startswith(prefix) else ""
-    invitation = invitation_by_token(unquote(token)) if token else None
-    return invitation.campaign.time_zone if invitation else settings.CAMPAIGN_TIME_ZONE
+    return invitation_by_token(unquote(token)) if token else None
+
+
+def signup_initial(next_url: str, language: str) -> dict:
+    """The sign-up form's suggestions: the reader's language; issue 17: the zone of the
+    campaign whose invitation the visitor comes from (else the site's default), and the
+    address an e-mail invitation was sent to (a link invitation has none; the visitor may
+    change it)."""
+    invitation = signup_invitation(next_url)
+    zone = invitation.campaign.time_zone if invitation else settings.CAMPAIGN_TIME_ZONE
+    usable = invitation is not None and invitation_state(invitation) == ACTIVE
+    return {"next": next_url, "language": language, "time_zone": zone,
+            "email": invitation.email if usable else ""}
 
 
 def _with_language(response, language: str):
@@ -165,8 +175,7 @@ def signup(request):
                 return _with_language(redirect(next_url or "profile"), data["language"])
         status = 400
     else:
-        form = SignupForm(initial={"next": next_url, "language": request.LANGUAGE_CODE,
-                                   "time_zone": signup_zone(next_url)})
+        form = SignupForm(initial=signup_initial(next_url, request.LANGUAGE_CODE))
         status = 200
     return render(request, "registration/signup.html",
                   {"form": form, "next": next_url, "closed": False}, status=status)

@@ -28,3 +28,9 @@ def advance_if_ready(round_id: int) -> bool:
     """After a player's input committed: the phase advances at once if everyone who can act
     in it is done (issue 19, R-RND-2 [reading]); a failure is left to the periodic job."""
     return readiness.advance_if_ready(round_id=round_id)
+
+
+def campaign_advance_if_ready(campaign_id: int) -> bool:
+    """``advance_if_ready`` for the campaign's current round, after an input that names no
+    round (an absence, a seat handed over) committed."""
+    return readiness.campaign_advance_if_ready(campaign_id=campaign_id)

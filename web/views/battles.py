@@ -49,6 +49,7 @@ from battles.services.results import (
 )
 from battles.services.schedule import check_schedule_state, schedule_accept, schedule_propose
 from campaigns.errors import DomainError
+from campaigns.mail import absolute
 from campaigns.models import Round
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.values import parse_number
@@ -59,6 +60,7 @@ from web.forms.battles import (
     DisputeForm,
     ProposeDateForm,
 )
+from web.forms.corrections import ReasonForm, ResultCorrectForm
 from web.forms.manage import ResultForm
 from web.templatetags.feldzug import explained
 from web.views.absences import battle_away
@@ -190,6 +192,16 @@ def chain_context(battle: Battle, may: dict) -> dict | None:
             "unplayed": UNPLAYED_AS[ruleset.unplayed_outcome]}
 
 
+def _correction_forms(scope: Scope, battle: Battle) -> dict:
+    """The organiser's corrections of the result (R-SEC-2), admins only."""
+    if not scope.is_admin:
+        return {"correct_form": None, "void_form": None}
+    initial = {"outcome": battle.outcome or "victory", "attacker_vp": battle.attacker_vp,
+               "defender_vp": battle.defender_vp}
+    return {"correct_form": ResultCorrectForm(prefix="correct", initial=initial),
+            "void_form": ReasonForm(prefix="void") if battle.result_status else None}
+
+
 def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
     now = timezone.now()
     may = _may(scope, battle, now)
@@ -197,11 +209,15 @@ def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
     defaults = {"list_form": ArmyListForm() if may["submit_list"] else None,
                 "propose_form": ProposeDateForm() if may["propose"] else None,
                 "report_form": ResultForm() if may["report"] else None,
-                "dispute_form": DisputeForm() if may["answer"] else None}
+                "dispute_form": DisputeForm() if may["answer"] else None,
+                **_correction_forms(scope, battle)}
+    history = result_history(battle)
+    disputed = battle.result_status == Battle.ResultStatus.DISPUTED and history
     return scope.context(
         battle=battle, row=battle_row(battle, now), may=may, chain=chain_context(battle, may),
         list_sections=_list_sections(battle, lists, scope.player if may["playing"] else None),
-        proposals=date_proposals(battle), history=result_history(battle),
+        proposals=date_proposals(battle), history=history,
+        dispute=history[-1] if disputed else None,  # why, above the admin's link (R-BAT-3)
         away=battle_away(battle),
         **{**defaults, **forms})
 
@@ -356,7 +372,7 @@ def chain_decision(request, scope: Scope, battle_id: int):
 # --- the personal calendar feed -------------------------------------------------------------
 
 def feed_url(request, token: str) -> str:
-    return request.build_absolute_uri(f"{reverse('api:my-calendar')}?token={token}")
+    return absolute(f"{reverse('api:my-calendar')}?token={token}")  # the site's address
 
 
 @require_POST
@@ -372,7 +388,7 @@ def calendar_feed(request, scope: Scope):
         token = calendar_token_of(user=request.user, now=now)
     context = scope.context(feed=feed_url(request, token.token),
                             regenerated=bool(request.POST.get("regenerate")),
-                            news_feed=request.build_absolute_uri(  # issue 20 point 4
+                            news_feed=absolute(  # issue 20 point 4
                                 reverse("campaigns:news-feed", args=[scope.campaign.pk])
                                 + f"?token={token.token}"))
     template = "web/_calendar_feed.html" if request.htmx else "web/calendar.html"

@@ -1,7 +1,8 @@
 """/campaigns/<id>/manage/dashboard/: the organiser's dashboard (issue 19 point 1), campaign
 admins only: the current phase and its deadline, every player with what they still owe, their
 "done", absence, last nudge and reliability; the disputes to settle and the absences to come.
-The nudge buttons post to ``nudge`` (``battles.services.nudges.nudges_send``, as the API)."""
+The nudge buttons post to ``nudge`` (``battles.services.nudges.nudges_send``, as the API).
+It says when the clock that advances deadlines last ran, and plainly when it is late (R-RND-2)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -13,7 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 from battles.selectors.dashboard import dashboard
 from battles.services.nudges import NudgeOutcome, nudges_send, player_name
 from campaigns.errors import DomainError
+from campaigns.selectors.clock import clock_state
 from campaigns.values import parse_number
+from web.presenters.clock import clock_facts
 from web.presenters.times import local_text
 from web.templatetags.feldzug import explained
 from web.views.scope import Scope, campaign_page
@@ -22,8 +25,10 @@ from web.views.scope import Scope, campaign_page
 @require_GET
 @campaign_page("admin")
 def dashboard_page(request, scope: Scope):
-    facts = dashboard(scope.campaign, scope.round, timezone.now())
-    return render(request, "web/dashboard.html", scope.context(board=facts))
+    now = timezone.now()
+    facts = dashboard(scope.campaign, scope.round, now)
+    return render(request, "web/dashboard.html",
+                  scope.context(board=facts, clock=clock_facts(clock_state(now), now)))
 
 
 def _player_ids(request) -> list[int] | None:

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.errors import DomainError
 from campaigns.selectors.campaigns import ruleset_of
+from campaigns.services.corrections import is_running
 from fleets.models import Area, Fleet, SeaHazard, Ship
 from fleets.services import area_links, areas, hazards, ships
 from fleets.services import fleets as fleet_services
@@ -59,7 +60,8 @@ def render_areas(request, scope: Scope, *, status: int = 200, area_form=None, li
         rows=[(area, counts.get(area.pk, 0)) for area in area_list], links=links,
         chart=area_chart(area_list, [(a.pk, b.pk) for a, b in links], counts),
         area_form=area_form or AreaForm(campaign=campaign, prefix="new"),
-        link_form=link_form or LinkForm(campaign=campaign, prefix="link"), editor_tab="areas")
+        link_form=link_form or LinkForm(campaign=campaign, prefix="link"), editor_tab="areas",
+        running=is_running(campaign))
     return render(request, "web/editor_areas.html", context, status=status)
 
 
@@ -98,7 +100,7 @@ def render_area(request, scope: Scope, area: Area, *, status: int = 200, bound=N
                  "agility": h.agility}, prefix=f"hazard{h.pk}")}
         for h in SeaHazard.objects.filter(area=area).order_by("id")]
     context = scope.context(
-        area=area, d6=d6, editor_tab="areas",
+        area=area, d6=d6, editor_tab="areas", running=is_running(campaign),
         neighbours=area.adjacent.order_by("name"),
         area_form=bound.get("area") or AreaForm(campaign=campaign, initial=area_initial,
                                                 prefix="area"),
@@ -169,6 +171,11 @@ def admin_post(view):
     return require_POST(campaign_page("admin")(view))
 
 
+def _reason(request) -> str:
+    """A delete button's optional reason (no form: the service checks it)."""
+    return request.POST.get("reason", "")
+
+
 def _simple(request, scope: Scope, call, message: str, done):
     """An action without input (delete): run it, or show its refusal as a message."""
     try:
@@ -196,7 +203,7 @@ def area_create(request, scope: Scope):
 
 def _link_action(request, scope: Scope, service, message: str):
     def link(data):
-        service(a=data["a"], b=data["b"], actor=request.user)
+        service(a=data["a"], b=data["b"], actor=request.user, reason=data["reason"])
         return message % {"a": data["a"].name, "b": data["b"].name}
 
     return _act(request, LinkForm(request.POST, campaign=scope.campaign, prefix="link"), link,
@@ -235,7 +242,7 @@ def area_update(request, scope: Scope, area_id: int):
 def area_delete(request, scope: Scope, area_id: int):
     area = _area(scope, area_id)
     try:
-        areas.area_delete(area=area, actor=request.user)
+        areas.area_delete(area=area, actor=request.user, reason=_reason(request))
     except DomainError as exc:
         messages.error(request, explained(exc))
         return _to_area(scope, area.pk)
@@ -248,7 +255,8 @@ def borders_save(request, scope: Scope, area_id: int):
     area = _area(scope, area_id)
 
     def save(data):
-        area_links.area_borders_set(area=area, tiles=data["tiles"], actor=request.user)
+        area_links.area_borders_set(area=area, tiles=data["tiles"], actor=request.user,
+                                    reason=data["reason"])
         return _("Coastal borders saved.")
 
     return _act(request, BordersForm(request.POST, campaign=scope.campaign, prefix="borders"),
@@ -300,7 +308,7 @@ def fleet_update(request, scope: Scope, fleet_id: int):
 def fleet_delete(request, scope: Scope, fleet_id: int):
     fleet = _fleet(scope, fleet_id)
     return _simple(request, scope, lambda: fleet_services.fleet_delete(
-        fleet=fleet, actor=request.user), _("Fleet removed."),
+        fleet=fleet, actor=request.user, reason=_reason(request)), _("Fleet removed."),
         lambda: _to_area(scope, fleet.area_id, "fleets"))
 
 
@@ -310,7 +318,8 @@ def ship_create(request, scope: Scope, fleet_id: int):
     form = ShipForm(request.POST, datasheet=_is_d6(scope.campaign), prefix=f"newship{fleet.pk}")
 
     def add(data):
-        fleet_services.ship_create(fleet=fleet, actor=request.user, **form.values())
+        fleet_services.ship_create(fleet=fleet, actor=request.user, reason=data["reason"],
+                                   **form.values())
         return _("Ship added.")
 
     return _act(request, form, add, done=lambda: _to_area(scope, fleet.area_id,
@@ -330,7 +339,8 @@ def ship_update(request, scope: Scope, ship_id: int):
     captain = ship.datasheet.get("captain") if isinstance(ship.datasheet, dict) else None
 
     def save(data):
-        ships.ship_update(ship=ship, actor=request.user, **form.values(captain))
+        ships.ship_update(ship=ship, actor=request.user, reason=data["reason"],
+                          **form.values(captain))
         return _("Ship saved.")
 
     return _act(request, form, save,
@@ -341,7 +351,8 @@ def ship_update(request, scope: Scope, ship_id: int):
 @admin_post
 def ship_delete(request, scope: Scope, ship_id: int):
     ship = _ship(scope, ship_id)
-    return _simple(request, scope, lambda: ships.ship_delete(ship=ship, actor=request.user),
+    return _simple(request, scope, lambda: ships.ship_delete(ship=ship, actor=request.user,
+                                                             reason=_reason(request)),
                    _("Ship removed."),
                    lambda: _to_area(scope, ship.fleet.area_id, f"fleet-{ship.fleet_id}"))
 
@@ -381,5 +392,5 @@ def hazard_update(request, scope: Scope, hazard_id: int):
 def hazard_delete(request, scope: Scope, hazard_id: int):
     hazard = _hazard(scope, hazard_id)
     return _simple(request, scope, lambda: fleet_services.hazard_delete(
-        hazard=hazard, actor=request.user), _("Hazard removed."),
+        hazard=hazard, actor=request.user, reason=_reason(request)), _("Hazard removed."),
         lambda: _to_area(scope, hazard.area_id, "hazards"))

@@ -5,14 +5,17 @@ an invalid form comes back here bound, its errors next to the fields they name."
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from battles.models import Battle
-from battles.selectors.battles import campaign_battles, round_battles
+from battles.selectors.battles import campaign_battles, disputes_of, round_battles
 from battles.services.results import battle_result_enter, check_result_phase
 from campaigns.errors import DomainError
 from campaigns.selectors.campaigns import player_list, ruleset_of
+from campaigns.selectors.clock import clock_state
 from campaigns.services import campaigns as campaign_services
 from campaigns.values import parse_number
 from league.services import rounds as round_services
@@ -29,8 +32,10 @@ from web.forms.manage import (
     ResultForm,
     RulesetForm,
 )
-from web.templatetags.feldzug import explained
-from web.views.actions import form_action
+from web.presenters.clock import clock_facts
+from web.templatetags.feldzug import explained, phase_label
+from web.views.actions import advance_if_ready, form_action
+from web.views.confirm import ask, confirmed
 from web.views.deadlines import weekly_preview
 from web.views.map_import import import_upload
 from web.views.scope import Scope, campaign_page
@@ -49,11 +54,13 @@ def _battles(campaign, rnd, bound: dict) -> list[dict]:
     """The round's battles, disputed ones first, each with its result form (``bound`` holds a
     submitted one that failed)."""
     rows = []
-    for battle in round_battles(campaign, rnd):
+    battles = list(round_battles(campaign, rnd))
+    disputes = disputes_of(battles)  # the reason shown where the admin settles it (R-BAT-3)
+    for battle in battles:
         initial = {"outcome": battle.outcome or "victory", "attacker_vp": battle.attacker_vp,
                    "defender_vp": battle.defender_vp}
         form = bound.get(battle.pk) or ResultForm(initial=initial, prefix=f"b{battle.pk}")
-        rows.append({"battle": battle, "form": form})
+        rows.append({"battle": battle, "form": form, "dispute": disputes.get(battle.pk)})
     rows.sort(key=lambda row: row["battle"].result_status != Battle.ResultStatus.DISPUTED)
     return rows
 
@@ -86,8 +93,14 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         battles=_battles(campaign, results_round, result_forms or {}),
         round_numbers=list(campaign.rounds.order_by("number").values_list("number", flat=True)),
         round_automatic=rnd is not None and rnd.phase in AUTOMATIC,
-        weekly_preview=weekly_preview(campaign), **forms)
+        weekly_preview=weekly_preview(campaign), clock=_clock(), **forms)
     return render(request, "web/manage.html", context, status=status)
+
+
+def _clock() -> dict:
+    """When the clock that advances deadlines last ran, late or not (R-RND-2)."""
+    now = timezone.now()
+    return clock_facts(clock_state(now), now)
 
 
 @require_GET
@@ -190,6 +203,44 @@ def deadline_set(request, scope: Scope):
     return render_manage(request, scope, status=400, deadline_form=form)
 
 
+def _phase_ends() -> dict[str, str]:
+    """What ending each phase means for the players (R-RND-1, R-RND-3)."""
+    return {
+        "declare": _("Players can no longer buy attack armies, declare or withdraw attacks or "
+                     "change fleet orders; unused attack armies lapse without refund (R-ECO-1). "
+                     "Every declaration becomes visible to all, and the fleet phase is "
+                     "resolved: fleets move, intercept and fight (R-FLT)."),
+        "fleets": _("Fleet movement, interceptions and naval battles are resolved now, in this "
+                    "request; orbital attacks no longer covered are cancelled and their armies "
+                    "lost (R-ATK-3). Then the army lists phase opens."),
+        "lists": _("Players can no longer submit or replace army lists: every list is revealed "
+                   "to the opponent, and a missing list means playing with the allowed points, "
+                   "list unrecorded (R-ARM-3, R-RND-3)."),
+        "battles": _("Players can no longer report results: battles not played or still in "
+                     "dispute take the ruleset's outcome for unplayed battles (R-RND-3, "
+                     "R-BAT-3). Then winners choose their conquest rolls."),
+        "conquest": _("Players can no longer choose their conquest rolls: choices not made take "
+                      "the default and every roll is made at once (R-CON-4, R-RND-3). Then the "
+                      "round closes: its seed is revealed, income is paid and the next round "
+                      "opens for declarations."),
+    }
+
+
+def advance_question(rnd) -> dict:
+    """The question before the phase moves on: which phase ends and what that means."""
+    if rnd is None:
+        return {"question": _("Start round 1?"),
+                "consequence": _("Players can then buy attack armies and declare attacks. "
+                                 "A player can no longer be removed once the campaign runs, "
+                                 "only replaced."),
+                "yes": _("Yes, start round 1")}
+    phase = phase_label(rnd.phase)
+    return {"question": _("End the %(phase)s phase of round %(n)s?")
+            % {"phase": phase, "n": rnd.number},
+            "consequence": _phase_ends().get(rnd.phase, ""),
+            "yes": _("Yes, end the %(phase)s phase") % {"phase": phase}}
+
+
 @admin_action
 def advance(request, scope: Scope):
     """Start round 1, or move the current round on from the phase the admin saw (R-RND-2);
@@ -202,6 +253,9 @@ def advance(request, scope: Scope):
         if current is not None and expected != current.phase:
             messages.info(request, _("The round had moved on already; nothing changed."))
             return _back(scope, "round")
+        if not confirmed(request):
+            return ask(request, scope, **advance_question(current),
+                       back=reverse("campaigns:manage", args=[scope.campaign.pk]) + "#round")
         round_services.campaign_advance(campaign=scope.campaign, expected_phase=expected or None,
                                         by=request.user)
     except DomainError as exc:
@@ -219,6 +273,7 @@ def result_enter(request, scope: Scope, battle_id: int):
     def enter(data):
         check_result_phase(battle.round, battle)
         battle_result_enter(battle=battle, by_admin_user=request.user, **data)
+        advance_if_ready(battle.round_id)  # a settled dispute may complete the phase (R-RND-2)
         return _("Result saved.")
 
     def done():

@@ -27,6 +27,7 @@ from web.forms.map import DeclareForm, PurchaseForm
 from web.presenters.declarations import FIELDS, declarations_html
 from web.presenters.hexmap import Viewer, draw_public, legend_players, marker_legend, overlay
 from web.templatetags.feldzug import explained
+from web.views.confirm import ask, confirmed
 from web.views.scope import Scope, campaign_page
 
 
@@ -209,12 +210,35 @@ def declare(request, scope: Scope):
     return redirect(_map_url(scope, tile.pk))
 
 
+def _withdraw_question(scope: Scope, attack: Attack) -> dict:
+    """What withdrawing costs (R-ATK-5): the army stays spent, its requisition is gone."""
+    tile = attack.tile
+    balance = army_balance(attack.round, scope.player)
+    unused = max(balance["armies_bought"] - balance["armies_used"], 0)
+    if unused:
+        left = ngettext("You have %(count)s unused attack army left this round.",
+                        "You have %(count)s unused attack armies left this round.",
+                        unused) % {"count": unused}
+    else:  # the costly case: the only army is gone
+        left = _("You have no unused attack army left: another attack this round needs a "
+                 "newly bought one.")
+    return {"question": _("Withdraw your attack on %(planet)s (%(q)s, %(r)s)?")
+            % {"planet": tile.planet.name, "q": tile.q, "r": tile.r},
+            "consequence": " ".join((
+                _("Its attack army stays spent: it can not be used for another attack this "
+                  "round, and its requisition is not refunded (R-ATK-5)."),
+                left)),
+            "yes": _("Yes, withdraw the attack"), "back": _map_url(scope)}
+
+
 @require_POST
 @campaign_page("player")
 def withdraw(request, scope: Scope, attack_id: int):
     """Withdraw one's own declaration (R-ATK-5); another player's is 404 (R-SEC-2)."""
-    attack = get_object_or_404(Attack, round__campaign=scope.campaign, player=scope.player,
-                               pk=attack_id)
+    attack = get_object_or_404(Attack.objects.select_related("tile__planet", "round"),
+                               round__campaign=scope.campaign, player=scope.player, pk=attack_id)
+    if attack.status == Attack.Status.ACTIVE and not confirmed(request):
+        return ask(request, scope, **_withdraw_question(scope, attack))
     try:
         attack_withdraw(player=scope.player, attack=attack)
     except DomainError as exc:

@@ -7,8 +7,9 @@ links (R-MAP-1). The page also imports and exports the map document.
 
 Every form posts to an action that calls the map service the API calls, with the admin as the
 actor: in a running campaign each change is a correction, refused while the fleets phase runs
-(409) and logged (``campaigns.services.corrections``). An invalid form or a refusal shows the
-page again with the service's message next to the field it names."""
+(409) and logged (``campaigns.services.corrections``) with the reason the form may give. An
+invalid form or a refusal shows the page again with the service's message next to the field it
+names."""
 
 import re
 
@@ -186,7 +187,7 @@ def _planet(scope: Scope, planet_id: int) -> Planet:
 def planet_add(request, scope: Scope):
     def add(data):
         planet = services.planet_create(campaign=scope.campaign, name=data["name"],
-                                        actor=request.user)
+                                        actor=request.user, reason=data["reason"])
         return (_("Planet %(name)s added.") % {"name": planet.name},
                 editor_url(scope, planet=planet, anchor="grid"))
 
@@ -199,7 +200,8 @@ def planet_rename(request, scope: Scope, planet_id: int):
     planet = _planet(scope, planet_id)
 
     def rename(data):
-        services.planet_update(planet=planet, name=data["name"], actor=request.user)
+        services.planet_update(planet=planet, name=data["name"], actor=request.user,
+                               reason=data["reason"])
         return _("Planet renamed to %(name)s.") % {"name": planet.name}, editor_url(
             scope, planet=planet)
 
@@ -213,7 +215,7 @@ def planet_remove(request, scope: Scope, planet_id: int):
 
     def remove(data):
         name = planet.name
-        services.planet_delete(planet=planet, actor=request.user)
+        services.planet_delete(planet=planet, actor=request.user, reason=data["reason"])
         return _("Planet %(name)s deleted.") % {"name": name}, editor_url(scope)
 
     return _run(request, scope, DeleteForm(request.POST), remove, form_name="action_form",
@@ -227,7 +229,7 @@ def tile_add(request, scope: Scope, planet_id: int):
 
     def add(data):
         tile = services.tile_create(campaign=scope.campaign, planet=planet, q=data["q"],
-                                    r=data["r"], actor=request.user)
+                                    r=data["r"], actor=request.user, reason=data["reason"])
         return (_("Tile %(tile)s added.") % {"tile": tile_label(tile)},
                 editor_url(scope, tile=tile, anchor="tile-panel"))
 
@@ -240,7 +242,8 @@ def tile_save(request, scope: Scope, tile_id: int):
 
     def save(data):
         services.tile_update(tile=tile, name=data["name"], owner=data["owner"],
-                             features=list(data["features"]), actor=request.user)
+                             features=list(data["features"]), actor=request.user,
+                             reason=data["reason"])
         return (_("Tile %(tile)s saved.") % {"tile": tile_label(tile)},
                 editor_url(scope, tile=tile, anchor="tile-panel"))
 
@@ -253,7 +256,8 @@ def tile_move(request, scope: Scope, tile_id: int):
     tile = _tile(scope, tile_id)
 
     def move(data):
-        services.tile_update(tile=tile, q=data["q"], r=data["r"], actor=request.user)
+        services.tile_update(tile=tile, q=data["q"], r=data["r"], actor=request.user,
+                             reason=data["reason"])
         return (_("Tile moved to %(tile)s.") % {"tile": tile_label(tile)},
                 editor_url(scope, tile=tile, anchor="tile-panel"))
 
@@ -267,7 +271,7 @@ def tile_remove(request, scope: Scope, tile_id: int):
 
     def remove(data):
         label, planet = tile_label(tile), tile.planet
-        services.tile_delete(tile=tile, actor=request.user)
+        services.tile_delete(tile=tile, actor=request.user, reason=data["reason"])
         return _("Tile %(tile)s deleted.") % {"tile": label}, editor_url(
             scope, planet=planet, anchor="grid")
 
@@ -281,7 +285,7 @@ def marker_add(request, scope: Scope, tile_id: int):
 
     def add(data):
         services.marker_create(campaign=scope.campaign, tile=tile, type=data["type"],
-                               actor=request.user)
+                               actor=request.user, reason=data["reason"])
         return (_("Marker added to %(tile)s.") % {"tile": tile_label(tile)},
                 editor_url(scope, tile=tile, anchor="markers"))
 
@@ -297,7 +301,7 @@ def marker_remove(request, scope: Scope, marker_id: int):
     tile = marker.tile
 
     def remove(data):
-        services.marker_delete(marker=marker, actor=request.user)
+        services.marker_delete(marker=marker, actor=request.user, reason=data["reason"])
         return (_("Marker removed from %(tile)s.") % {"tile": tile_label(tile)},
                 editor_url(scope, tile=tile, anchor="markers"))
 
@@ -311,7 +315,7 @@ def link_add(request, scope: Scope, tile_id: int):
 
     def add(data):
         services.tile_link_create(campaign=scope.campaign, a=tile, b=data["other"],
-                                  actor=request.user)
+                                  actor=request.user, reason=data["reason"])
         return (_("%(a)s and %(b)s are linked.") % {"a": tile_label(tile),
                                                    "b": tile_label(data["other"])},
                 editor_url(scope, tile=tile, anchor="links"))
@@ -328,7 +332,7 @@ def link_remove(request, scope: Scope, link_id: int):
     back = link.b if parse_number(request.POST.get("from")) == link.b_id else link.a
 
     def remove(data):
-        services.tile_link_delete(link=link, actor=request.user)
+        services.tile_link_delete(link=link, actor=request.user, reason=data["reason"])
         return _("The link was removed."), editor_url(scope, tile=back, anchor="links")
 
     return _run(request, scope, DeleteForm(request.POST), remove, form_name="action_form",

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.errors import DomainError
@@ -39,8 +40,11 @@ from web.templatetags.feldzug import explained
 from web.views.absences import away_context
 from web.views.actions import form_action
 from web.views.admins import admin_rows
+from web.views.confirm import ask, confirmed
 from web.views.players import can_remove, player_rows
 from web.views.scope import Scope, campaign_page
+
+NEW_LINK = "new_invitation_link"  # session key: a link invitation's address, shown once
 
 
 def state_label(state: str) -> str:
@@ -67,6 +71,7 @@ def render_members(request, scope: Scope, *, status: int = 200, decision_forms=N
         requests.append({"request": join_request, "form": form})
     players = list(player_list(campaign))
     context = scope.context(players=players, invitations=invitations,
+                            new_invitation_link=request.session.pop(NEW_LINK, None),
                             player_rows=player_rows(scope, players, player_forms),
                             can_remove=can_remove(campaign),
                             join_requests=requests, ACTIVE=ACTIVE,
@@ -116,8 +121,9 @@ def invite_link(request, scope: Scope):
         _invitation, token = services.invitation_link_create(
             campaign=scope.campaign, by=request.user, max_uses=data["max_uses"],
             expires_at=data["expires_at"], **_preset(data))
-        return _("Invitation link created; copy it now, it is shown only once: %(link)s") % {
-            "link": services.invitation_link(token)}
+        # only the token's hash is kept: the members page shows the link once, to copy
+        request.session[NEW_LINK] = services.invitation_link(token)
+        return _("Invitation link created; copy it now, it is shown only once.")
 
     return form_action(request, InviteLinkForm(request.POST), create,
                        done=lambda: _back(scope, "invitations"),
@@ -144,8 +150,29 @@ def invitation_resend(request, scope: Scope, invitation_id: int):
         _("Invitation sent again, with a new link."))
 
 
+def _revoke_question(invitation: Invitation) -> dict:
+    """What revoking loses: the link stops working for good; who joined stays."""
+    if invitation.kind == Invitation.Kind.EMAIL:
+        question = _("Revoke the invitation for %(email)s?") % {"email": invitation.email}
+    else:
+        question = _("Revoke this invitation link?")
+    texts = [_("Its link stops working at once and for good: nobody can join with it any "
+               "more. To invite again, create a new invitation.")]
+    if invitation.uses:
+        texts.append(ngettext("%(count)s person joined with it already and stays a player.",
+                              "%(count)s people joined with it already and stay players.",
+                              invitation.uses) % {"count": invitation.uses})
+    return {"question": question, "consequence": " ".join(texts),
+            "yes": _("Yes, revoke the invitation")}
+
+
 @admin_action
 def invitation_revoke(request, scope: Scope, invitation_id: int):
+    if not confirmed(request):
+        invitation = get_object_or_404(Invitation, campaign=scope.campaign, pk=invitation_id)
+        return ask(request, scope, **_revoke_question(invitation),
+                   back=reverse("campaigns:manage-members", args=[scope.campaign.pk])
+                   + "#invitations")
     return _invitation_action(
         request, scope, invitation_id,
         lambda inv: services.invitation_revoke(invitation=inv), _("Invitation revoked."))

@@ -7,10 +7,11 @@ the service the API calls."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from campaigns.errors import DomainError
-from campaigns.models import Campaign, Player
+from campaigns.models import Campaign, Player, Tile
 from campaigns.selectors.players import display_name, holders_by_seat
 from campaigns.services import invitations as invitation_services
 from campaigns.services import players as services
@@ -22,6 +23,8 @@ from web.forms.members import (
     SeatInviteForm,
 )
 from web.templatetags.feldzug import explained, member
+from web.views.actions import campaign_advance_if_ready
+from web.views.confirm import ask, confirmed
 from web.views.scope import Scope, campaign_page
 
 FORMS = {"edit": PlayerEditForm, "replace": PlayerReplaceForm, "invite": SeatInviteForm,
@@ -106,6 +109,7 @@ def player_replace(request, scope: Scope, player_id: int):
     def replace(player, data):
         seat = services.player_replace(player=player, actor=request.user,
                                        account=data["account"])
+        campaign_advance_if_ready(scope.campaign.pk)  # R-RND-2: re-check at once
         return _("%(holder)s now holds the seat of %(faction)s.") % {
             "holder": holder_name(seat.user), "faction": seat.faction}
 
@@ -124,13 +128,36 @@ def player_invite(request, scope: Scope, player_id: int):
     return _post(request, scope, player_id, "invite", invite)
 
 
+def _remove_question(player: Player) -> dict:
+    """What removing a seat before the start loses: its tiles and fleets."""
+    tiles, fleets = Tile.objects.filter(owner=player).count(), player.fleets.count()
+    texts = [_("The seat is deleted with its faction, colour and requisition.")]
+    if tiles:
+        texts.append(ngettext("%(count)s tile becomes neutral.",
+                              "%(count)s tiles become neutral.", tiles) % {"count": tiles})
+    if fleets:
+        texts.append(ngettext("%(count)s fleet is deleted with its ships.",
+                              "%(count)s fleets are deleted with their ships.", fleets)
+                     % {"count": fleets})
+    if tiles or fleets:
+        texts.append(_("Adding the player again does not bring its tiles and fleets back."))
+    return {"question": _("Remove %(faction)s (%(holder)s) from the campaign?") % {
+                "faction": player.faction, "holder": holder_name(player.user)},
+            "consequence": " ".join(texts), "yes": _("Yes, remove the player")}
+
+
 @admin_action
 def player_remove(request, scope: Scope, player_id: int):
+    if can_remove(scope.campaign) and not confirmed(request):  # running: refused below
+        return ask(request, scope, **_remove_question(_player(scope, player_id)),
+                   back=_back(scope, player_id)["Location"])
+
     def remove(player, data):
         if data["seat"] != player.pk:
             raise DomainError(_("This form removes another player; reload the page."),
                               field="seat")
         services.player_remove(player=player, actor=request.user)
+        campaign_advance_if_ready(scope.campaign.pk)  # R-RND-2: re-check at once
         return _("%(faction)s was removed.") % {"faction": player.faction}
 
     return _post(request, scope, player_id, "remove", remove, back=lambda: _back(scope))

@@ -2,7 +2,10 @@
 
 ``campaign_page(need)`` wraps ``view(request, scope, **kwargs)``. The campaign is 404 unless the
 user may see it; a page that needs more than seeing sends an anonymous visitor to the login
-page and shows the 403 page to a signed-in user who lacks the right.
+page and shows the 403 page to a signed-in user who lacks the right. A logged-out visitor of a
+campaign they may not see (private, or missing: the same answer, so nothing tells them apart)
+is sent to the login page too, with ``next`` back to the page: links in mail are opened
+logged out, often on a phone. The API keeps answering 404.
 
 Issue 21: what every campaign page needs of the campaign (its current round, the viewer's seat
 and own time zone, whether they run it) is read with the campaign in one query (``page_rows``).
@@ -15,7 +18,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import FilteredRelation, Q, QuerySet
 from django.db.models.expressions import RawSQL
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import render
 
 from campaigns import access
@@ -74,7 +77,12 @@ def campaign_page(need: str = "view"):
     def decorate(view):
         @wraps(view)
         def wrapper(request, campaign_id, **kwargs):
-            scope = read_scope(request, campaign_id)
+            try:
+                scope = read_scope(request, campaign_id)
+            except Http404:
+                if request.user.is_authenticated:
+                    raise
+                return redirect_to_login(request.get_full_path())
             if not scope.allows(need):
                 if not request.user.is_authenticated:
                     return redirect_to_login(request.get_full_path())

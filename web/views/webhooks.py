@@ -3,10 +3,14 @@ and a form to add one; each hook's page with its settings, signing secret, deliv
 (status, attempts, last error) and a "send test event" button. Every action calls the service
 the API calls."""
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from campaigns import webhooks
@@ -14,6 +18,7 @@ from campaigns.models import Webhook, WebhookDelivery
 from campaigns.services import webhooks as services
 from web.forms.webhooks import WebhookForm, form_values, initial_of
 from web.views.actions import form_action
+from web.views.confirm import ask, confirmed
 from web.views.scope import Scope, campaign_page
 
 LOG = 50
@@ -68,10 +73,27 @@ def webhook_page(request, scope: Scope, hook_id: int):
                        done=lambda: redirect("campaigns:webhook", scope.campaign.pk, hook.pk))
 
 
+def _delete_question(hook: Webhook) -> dict:
+    """What deleting loses: the events it would get and its delivery log."""
+    logged = WebhookDelivery.objects.filter(hook=hook).count()
+    texts = [_("No more campaign events are sent to it.")]
+    if logged:
+        texts.append(ngettext("Its delivery log of %(count)s delivery is deleted with it.",
+                              "Its delivery log of %(count)s deliveries is deleted with it.",
+                              logged) % {"count": logged})
+    texts.append(_("Adding it again gives it a new signing secret."))
+    return {"question": _("Delete the webhook to %(host)s?")
+            % {"host": urlsplit(hook.url).hostname or hook.url},
+            "consequence": " ".join(texts), "yes": _("Yes, delete the webhook")}
+
+
 @require_POST
 @campaign_page("admin")
 def webhook_delete(request, scope: Scope, hook_id: int):
     hook = get_object_or_404(Webhook, pk=hook_id, campaign=scope.campaign)
+    if not confirmed(request):
+        return ask(request, scope, **_delete_question(hook),
+                   back=reverse("campaigns:webhook", args=[scope.campaign.pk, hook.pk]))
     services.webhook_delete(hook=hook, by=request.user)
     messages.success(request, _("Webhook deleted."))
     return redirect("campaigns:webhooks", scope.campaign.pk)
