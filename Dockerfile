@@ -17,4 +17,6 @@ RUN apt-get update \
  && DJANGO_SETTINGS_MODULE=config.production SECRET_KEY=build ALLOWED_HOSTS=build \
     python manage.py collectstatic --noinput
 EXPOSE 8000
+# The same image runs the worker, for both queues (round jobs and the mail and webhook outbox):
+# celery -A config worker -Q celery,outbox (docker-compose.yml)
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]

@@ -34,7 +34,8 @@ lint: $(VENV)/.dev
 	$(BIN)/lint-imports
 
 worker: $(VENV)/.runtime
-	$(BIN)/celery -A config worker --loglevel=INFO
+	# both queues: round jobs ("celery") and mail and webhook deliveries ("outbox")
+	$(BIN)/celery -A config worker -Q celery,outbox --loglevel=INFO
 
 beat: $(VENV)/.runtime
 	$(BIN)/celery -A config beat --loglevel=INFO

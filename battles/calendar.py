@@ -3,7 +3,8 @@ player, built with the ``icalendar`` library from plain values (no models).
 
 Calendar clients match events by UID and take a changed event only if its SEQUENCE is higher,
 so callers pass stable UIDs and bump ``sequence`` whenever a date, time or place changes, and
-when an event is cancelled (``cancelled``: STATUS:CANCELLED, RFC 5545 3.8.1.11).
+when an event is cancelled (``cancelled``: STATUS:CANCELLED, RFC 5545 3.8.1.11) or held
+(``tentative``: STATUS:TENTATIVE, a paused deadline).
 [decision] DTSTAMP is the event's ``last_modified`` (RFC 5545 for feeds without METHOD): the
 same data always gives the same bytes, which keeps ETags and client caches stable.
 
@@ -29,6 +30,7 @@ LABEL = r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
 HOST = re.compile(rf"\[[0-9a-f:.]+\]|{LABEL}(?:\.{LABEL})*")  # a host name or [IP address]
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not allowed in TEXT (HTAB is)
 CANCELLED_PREFIX = "Cancelled: "
+PAUSED_PREFIX = "Paused: "
 BATTLE_LENGTH = timedelta(hours=3)
 DEADLINE_LENGTH = timedelta(minutes=15)  # deadlines are instants; a short event shows them
 REFRESH = timedelta(hours=1)  # also written as X-PUBLISHED-TTL:PT1H
@@ -38,7 +40,8 @@ REFRESH = timedelta(hours=1)  # also written as X-PUBLISHED-TTL:PT1H
 class CalendarEvent:
     """One VEVENT. Datetimes must be timezone-aware; they are written in UTC. ``end`` None
     writes no DTEND (the event is an instant). ``busy`` False marks it TRANSPARENT;
-    ``cancelled`` writes STATUS:CANCELLED (and TRANSPARENT), otherwise STATUS:CONFIRMED."""
+    ``cancelled`` writes STATUS:CANCELLED (and TRANSPARENT), ``tentative`` STATUS:TENTATIVE,
+    otherwise STATUS:CONFIRMED."""
 
     uid: str
     summary: str
@@ -50,6 +53,7 @@ class CalendarEvent:
     last_modified: datetime
     busy: bool = True
     cancelled: bool = False
+    tentative: bool = False
 
     def __post_init__(self):
         if not self.uid.strip():
@@ -116,7 +120,8 @@ def _vevent(event: CalendarEvent) -> Event:
     vevent.add("dtstamp", _utc(event.last_modified))
     vevent.add("last-modified", _utc(event.last_modified))
     vevent.add("sequence", event.sequence)
-    vevent.add("status", "CANCELLED" if event.cancelled else "CONFIRMED")
+    vevent.add("status", "CANCELLED" if event.cancelled
+               else "TENTATIVE" if event.tentative else "CONFIRMED")
     vevent.add("summary", Text(event.summary))
     vevent.add("dtstart", _utc(event.start))
     if event.end is not None:
@@ -168,15 +173,23 @@ def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: s
 
 def deadline_event(*, round_id: int, phase: str, at: datetime, sequence: int,
                    last_modified: datetime, host: str, campaign: str = "",
-                   round_number: int | None = None, zone: tzinfo | None = None) -> CalendarEvent:
+                   round_number: int | None = None, zone: tzinfo | None = None,
+                   paused: bool = False) -> CalendarEvent:
     """R-BAT-2, R-RND-1: the end of a round's phase, as a short event that does not block
-    time. UID ``deadline-<round id>-<phase>@<host>``. ``zone`` as for ``battle_event``."""
+    time. UID ``deadline-<round id>-<phase>@<host>``. ``zone`` as for ``battle_event``.
+    ``paused``: the campaign is paused and the deadline's clock stands; ``at`` is when it
+    would pass were the campaign resumed at once, and the event is TENTATIVE."""
     when = local_time_text(at, zone) if zone is not None else "this time"
     prefix = f"{campaign}: " if campaign else ""
     where = f"round {round_number} " if round_number is not None else ""
+    summary = f"{prefix}{where}{phase} deadline".strip()
+    description = f"The {phase} phase ends at {when}."
+    if paused:
+        summary = f"{PAUSED_PREFIX}{summary}"
+        description = (f"The campaign is paused: the {phase} phase would end at {when}; the "
+                       "deadline moves later by the length of the pause.")
     return CalendarEvent(
         uid=f"deadline-{round_id}-{phase}@{uid_host(host)}",
-        summary=f"{prefix}{where}{phase} deadline".strip(),
-        start=at, end=at + DEADLINE_LENGTH, location="",
-        description=f"The {phase} phase ends at {when}.",
-        sequence=sequence, last_modified=last_modified, busy=False)
+        summary=summary, start=at, end=at + DEADLINE_LENGTH, location="",
+        description=description, sequence=sequence, last_modified=last_modified, busy=False,
+        tentative=paused)

@@ -2,8 +2,10 @@
 
 from celery import shared_task
 
+from campaigns.tasks import OUTBOX_TASK
 
-@shared_task(name="battles.send_notifications", acks_late=True)
+
+@shared_task(name="battles.send_notifications", acks_late=True, **OUTBOX_TASK)
 def send_notifications(ids: list[int]) -> int:
     from battles.services.notifications import notifications_send
 

@@ -4,18 +4,15 @@ language and time zone (``recipient_locale``), with absolute links to the site's
 (``campaigns.site.site_url``),
 people shown by their display name, and a footer linking the notification settings.
 
-Campaign mail (invitations, join requests) goes to the sending task after commit, one task per
-address (``campaigns.tasks.send_mail``): the task retries with backoff when the mail server
-fails, and when the broker cannot take the task the mail is sent in-process instead
-(``hand_out``), so neither a broker nor an SMTP outage loses it. Battle notifications have
-their own outbox (``battles.services.notifications``) and use ``render_mail`` and ``deliver``
-from here."""
+Every mail is queued, rendered, in the durable outbox (``queue_mail``,
+``campaigns.services.outbox``) inside the caller's transaction and sent by a task after
+commit: nothing here talks to a mail server from a request, and neither a broker nor an SMTP
+outage loses a mail. Battle notifications have their own outbox
+(``battles.services.notifications``) and use ``render_mail`` and ``deliver`` from here."""
 
 import contextlib
-import logging
 
 from django.core.mail import EmailMessage
-from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -23,7 +20,6 @@ from django.utils import timezone, translation
 from campaigns import site
 from campaigns.zones import zone
 
-log = logging.getLogger(__name__)
 SUBJECT_MAX = 200
 
 
@@ -91,23 +87,18 @@ def deliver(subject: str, body: str, address: str, headers: dict | None = None) 
     return EmailMessage(subject, body, None, [address], headers=headers or None).send()
 
 
-def hand_out(subject: str, body: str, address: str) -> None:
-    """Give one mail to the sending task; a broker that cannot take it (down, refusing) never
-    loses it: then it is sent here, with the task's in-process retries."""
-    from campaigns.tasks import send_mail  # the task module imports this one
+def queue_mail(subject: str, body: str, address: str, headers: dict | None = None) -> None:
+    """Queue one rendered mail in the outbox; it is sent after the caller's transaction
+    commits (at once outside one)."""
+    queue_mails([(subject, body, address, headers)])
 
-    args = (subject, body, [address])
-    if not send_mail.app.conf.task_always_eager:
-        try:
-            send_mail.delay(*args)
-            return
-        except Exception:  # kombu's OperationalError and friends: the broker's problem
-            log.warning("Broker refused a mail to %s; sending it in-process", address,
-                        exc_info=True)
-    try:
-        send_mail.apply(args=args, throw=True)
-    except Exception:  # the mail server's problem after the retries; never the caller's
-        log.exception("Mail to %s could not be sent", address)
+
+def queue_mails(mails: list) -> None:
+    """``queue_mail`` for many: (subject, body, address[, headers]) each."""
+    from campaigns.services.outbox import mail_outbox_add  # the service imports this module
+
+    if mails:
+        mail_outbox_add(mails=mails)
 
 
 def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
@@ -123,11 +114,10 @@ def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
 
 def mail_after_commit(*, to: list[str], name: str, context: dict,
                       language: str | None = None, profile=None) -> bool:
-    """Render mail ``name`` now and hand it out (``hand_out``) once the transaction commits.
-    False when there is nobody to send to."""
+    """Render mail ``name`` now and queue it (``queue_mails``): sent once the transaction
+    commits. False when there is nobody to send to."""
     mails = _rendered(to=to, name=name, context=context, language=language, profile=profile)
-    for mail in mails:
-        transaction.on_commit(lambda mail=mail: hand_out(*mail))
+    queue_mails(mails)
     return bool(mails)
 
 
@@ -145,17 +135,8 @@ def _users_mails(users, name: str, context: dict) -> list[tuple[str, str, str]]:
 
 
 def mail_users_after_commit(*, users, name: str, context: dict) -> int:
-    """``_users_mails``, handed out once the transaction commits."""
+    """``_users_mails``, queued (``queue_mails``): sent once the transaction commits, or at
+    once outside one."""
     mails = _users_mails(users, name, context)
-    for mail in mails:
-        transaction.on_commit(lambda mail=mail: hand_out(*mail))
-    return len(mails)
-
-
-def mail_users_now(*, users, name: str, context: dict) -> int:
-    """``_users_mails``, handed out at once: for news that is not part of a transaction (a
-    round that needs attention is already marked when its admins hear of it)."""
-    mails = _users_mails(users, name, context)
-    for mail in mails:
-        hand_out(*mail)
+    queue_mails(mails)
     return len(mails)

@@ -660,3 +660,43 @@ class ClockBeat(models.Model):
     name = models.CharField(max_length=40, unique=True)
     last_at = models.DateTimeField()
     due_rounds = models.PositiveIntegerField(default=0)
+
+
+class OutboxMail(models.Model):
+    """One rendered mail to one address (language, links and headers such as List-Unsubscribe
+    already applied), written in the transaction that decided to send it and sent after commit
+    by a task, or by the periodic job when that task never ran (``campaigns.services.outbox``).
+    ``due_at`` is the next attempt: retries back off, and a task that claims the mail pushes
+    it by a lease, so two tasks never send it at once."""
+
+    to = models.CharField(max_length=254)
+    subject = models.CharField(max_length=255)
+    body = models.TextField()
+    headers = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField()
+    due_at = models.DateTimeField()
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    sent_at = models.DateTimeField(null=True, blank=True)
+    gave_up_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["due_at"], name="outbox_mail_due",
+                                condition=models.Q(sent_at__isnull=True,
+                                                   gave_up_at__isnull=True))]
+        ordering = ["id"]
+
+
+class PendingSignup(models.Model):
+    """A sign-up waiting for its mailed link (the address is confirmed by opening it, in any
+    browser). Only the SHA-256 of the link's token and the password's hash are kept; the row
+    goes when the account is made or after ``EMAIL_CHANGE_MAX_AGE``."""
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    username = models.CharField(max_length=150)
+    email = models.EmailField()
+    password_hash = models.CharField(max_length=128)
+    language = models.CharField(max_length=10, blank=True, default="")
+    time_zone = models.CharField(max_length=64, blank=True, default="")
+    next_url = models.CharField(max_length=500, blank=True, default="")
+    created_at = models.DateTimeField(db_index=True)

@@ -6,7 +6,10 @@ item 6; API.md General: the API answers in its JSON error shape, never an HTML p
   the limit, and whichever endpoint reads it otherwise (pages keep Django's 400 page);
 - a lost database connection (``OperationalError``, ``InterfaceError``): a JSON 503 under
   ``/api/``, a plain 503 page elsewhere (rendered without the database), both with
-  ``Retry-After``. The error is logged; the request did not commit."""
+  ``Retry-After``. The error is logged; the request did not commit;
+- a deadlock or serialization failure that outlasted the services' retries
+  (``campaigns.locking``): the database is up, another request changed the same rows at the
+  same moment: 409 ``try_again``, in the same two shapes. The request did not commit."""
 
 import logging
 
@@ -18,6 +21,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 
 from api.errors import is_api, json_error
+from campaigns.locking import is_transient
 
 logger = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 30
@@ -39,18 +43,29 @@ def _declared_length(request) -> int:
         return 0
 
 
-def database_unavailable(request) -> HttpResponse:
-    detail = _("The database is unavailable; try again in a moment.")
+def _fault(request, status: int, code: str, title: str, detail: str,
+           retry_after: int) -> HttpResponse:
     if is_api(request):
-        response = json_error(503, detail, "service_unavailable")
+        response = json_error(status, detail, code)
     else:
-        title = escape(_("Service unavailable"))
         response = HttpResponse(
-            f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{title}</title></head>'
-            f"<body><h1>{title}</h1><p>{escape(detail)}</p></body></html>",
-            status=503, content_type="text/html; charset=utf-8")
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+            f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{escape(title)}</title>'
+            f"</head><body><h1>{escape(title)}</h1><p>{escape(detail)}</p></body></html>",
+            status=status, content_type="text/html; charset=utf-8")
+    response["Retry-After"] = str(retry_after)
     return response
+
+
+def database_unavailable(request) -> HttpResponse:
+    return _fault(request, 503, "service_unavailable", _("Service unavailable"),
+                  _("The database is unavailable; try again in a moment."),
+                  RETRY_AFTER_SECONDS)
+
+
+def try_again(request) -> HttpResponse:
+    return _fault(request, 409, "try_again", _("Please try again"),
+                  _("Someone else changed the same thing at the same moment. Nothing of "
+                    "yours was saved; try again."), 1)
 
 
 class FaultResponses:
@@ -63,6 +78,10 @@ class FaultResponses:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
+        if is_transient(exception):
+            logger.warning("lock conflict after retries during %s %s", request.method,
+                           request.path_info, exc_info=exception)
+            return try_again(request)
         if isinstance(exception, DATABASE_DOWN):
             logger.error("database unavailable during %s %s", request.method,
                          request.path_info, exc_info=exception)

@@ -141,14 +141,17 @@ LOGIN_URL = "/accounts/login/"
 
 # Brute-force lockout (django-axes): an account from one address is locked after repeated
 # failures, on the login page and the token endpoint; admins unlock under Admin > Axes.
+# An address with AXES_ADDRESS_FAILURE_LIMIT failures (any usernames) is refused before any
+# password is hashed (config/lockout.py); 0 turns that off.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_ADDRESS_FAILURE_LIMIT = env.int("AXES_ADDRESS_FAILURE_LIMIT", default=20)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=1.0)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
 # Lockouts and sessions live in the database: a login never depends on Redis (issue 14).
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "config.lockout.AccountAndAddressHandler"  # the database one, + per address
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_REDIRECT_URL = "/"
 # Open sign-up (/accounts/signup/): on with DEBUG (`make run`), off by default otherwise. While
@@ -199,6 +202,9 @@ WHITENOISE_USE_FINDERS = True  # serve without collectstatic on the embedded set
 
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="feldzug@localhost")
+# Seconds one SMTP connection may wait for the mail server: a server that never answers fails
+# the attempt, and the outbox retries later (campaigns.services.outbox).
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 
 # --- Celery (ARCHITECTURE.md "Background jobs") ---
 REDIS_URL = env("REDIS_URL", default="")
@@ -209,6 +215,9 @@ REDIS_URL = env("REDIS_URL", default="")
 CACHES = redis_caches(REDIS_URL) if REDIS_URL else local_caches()
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+# Nobody reads a task's result: with results ignored, ``delay`` never subscribes to one, so
+# enqueueing touches only the broker (a task that is read, like ``campaigns.ping``, says so).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
@@ -225,11 +234,21 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILIT
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
                                     "interval_step": 0.5, "interval_max": 0.5}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
+# The result backend gives up after one quick retry (its default is 20, a second apart).
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5,
+                     "interval_max": 0.5, "timeout": 1}}
 # Hard limit below the visibility timeout, so a stuck task dies before Redis redelivers it.
 CELERY_TASK_TIME_LIMIT = 1800
 CELERY_TASK_SOFT_TIME_LIMIT = 1500
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Mail and webhook deliveries wait on other servers: they run on their own queue, so they
+# never take a round job's place (a worker runs `-Q celery,outbox`; README "Running on
+# PostgreSQL and Redis"), each with a short time limit of its own (campaigns.tasks).
+CELERY_TASK_ROUTES = {name: {"queue": "outbox"} for name in (
+    "campaigns.send_outbox_mail", "campaigns.send_mail", "campaigns.deliver_webhooks",
+    "battles.send_notifications")}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "advance-due-rounds": {"task": "campaigns.advance_due_rounds", "schedule": 60.0},

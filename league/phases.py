@@ -25,6 +25,8 @@ from battles.services.notifications import (
 )
 from battles.services.reliability import phase_inputs_record  # issue 19: first end step
 from battles.services.results import results_confirm_overdue
+from campaigns.services.accounts import sessions_clear_expired, signups_clear_expired
+from campaigns.services.outbox import mail_outbox_send
 from campaigns.services.webhooks import webhook_deliveries_retry
 from fleets.services.phase import fleet_phase_resolve
 from league.services.closing import round_close
@@ -93,7 +95,10 @@ EVERY_MINUTE = (
     lists_reveal_late,  # R-ARM-3 for chain links settled during battles
     reminders_send,  # deadline reminders
     notifications_resend,  # mail that could not be sent
+    mail_outbox_send,  # the mail outbox: retries, and mail a lost task never sent
     deadline_soon_emit,  # issue 20: the 24-hour webhook event
     webhook_deliveries_retry,  # issue 20: due webhook retries
+    sessions_clear_expired,  # expired sessions, in bounded batches
+    signups_clear_expired,  # sign-ups whose mailed link expired
 )
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from django.conf import settings as django_settings
 from django.http.request import validate_host
 
 from config import healthcheck
@@ -142,6 +143,26 @@ def test_the_app_services_start_what_exists():
         assert hasattr(importlib.import_module(module), attribute)
     for app in re.findall(r"celery -A ([\w.]+)", commands):
         assert importlib.import_module(app).celery_app.main == "feldzug"
+
+
+def consumed_queues(command: str) -> set[str]:
+    """The queues a ``celery ... worker`` command consumes (``-Q a,b``; none given: "celery")."""
+    found = re.search(r"(?:-Q|--queues)[ =]([\w,-]+)", command)
+    return set(found[1].split(",")) if found else {"celery"}
+
+
+def test_the_worker_consumes_every_queue_tasks_are_routed_to():
+    """Mail and webhook deliveries run on the queue "outbox" (``CELERY_TASK_ROUTES``), apart
+    from the round jobs: the compose file's worker, ``make worker`` and the README's command
+    consume both, or mail would never leave."""
+    routed = {route["queue"] for route in django_settings.CELERY_TASK_ROUTES.values()}
+    assert routed == {"outbox"}
+    makefile = (ROOT / "Makefile").read_text()
+    make_worker = re.search(r"^worker:.*\n((?:\t.*\n)+)", makefile, re.M)[1]
+    readme = (ROOT / "README.md").read_text()
+    readme_worker = next(line for line in readme.splitlines() if "config worker" in line)
+    for command in (SERVICES["worker"]["command"], make_worker, readme_worker):
+        assert {"celery", "outbox"} <= consumed_queues(command), command
 
 
 # --- the Dockerfile -----------------------------------------------------------------------------

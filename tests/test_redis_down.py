@@ -1,9 +1,11 @@
-"""Issue 14, item 3: Redis is not a single point of failure. With Redis down (cache, broker and
-health check pointed at a closed port) the API - anonymous, with a token, the token endpoint -
-the pages, a login and a form that queues mail answer as usual and quickly; /healthz says 503.
-The throttles keep counting in this process's memory meanwhile (config/cache.py)."""
+"""Issue 14, item 3: Redis is not a single point of failure. With Redis down (cache, broker,
+result backend and health check pointed at a closed port) the API - anonymous, with a token,
+the token endpoint - the pages, a login and a form that queues mail answer as usual and
+quickly; /healthz says 503. The throttles keep counting in this process's memory meanwhile
+(config/cache.py)."""
 
 import logging
+import threading
 import time
 from datetime import timedelta
 
@@ -15,14 +17,17 @@ from django.utils import timezone
 
 from battles.models import Notification
 from battles.services.notifications import notifications_resend
+from campaigns.models import Campaign, Webhook
 from config import cache as fallback_cache
 from config.cache import redis_caches
 from config.celery import app as celery_app
+from league.services.pause import campaign_pause
 from tests.conftest import _worker_redis
-from tests.worlds import battle_url, client_for, page_duel, with_emails
+from tests.worlds import api, battle_url, client_for, page_duel, with_emails
 
 CLOSED = "redis://127.0.0.1:6390/0"  # nothing listens here
 QUICK = 3.0  # seconds a request may take with Redis down
+BROKER_WAIT = 2.5  # an enqueue waits on the broker at most ~2 s (config/settings.py)
 
 
 @pytest.fixture
@@ -35,6 +40,10 @@ def take_redis_down(settings, monkeypatch) -> None:
     settings.REDIS_URL = CLOSED
     settings.CACHES = redis_caches(CLOSED)
     settings.CELERY_BROKER_URL = CLOSED
+    # the result backend too: a new backend object (the app caches one) at the closed port
+    monkeypatch.setitem(celery_app.conf, "result_backend", CLOSED)
+    monkeypatch.setattr(celery_app, "_backend_cache", None)
+    monkeypatch.setattr(celery_app, "_local", threading.local())
     # Celery may have read its broker URL already (an earlier test in this process): new
     # connections go to the closed port whatever its configuration says.
     connect = celery_app.connection_for_write
@@ -135,6 +144,47 @@ def test_redis_down_a_form_that_queues_mail_answers_and_the_mail_is_resent_later
     assert notifications_resend(now=timezone.now() + timedelta(minutes=6)) == [queued.pk]
     queued.refresh_from_db()
     assert queued.sent_at is not None and len(mail.outbox) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("where", ["page", "api"])
+def test_redis_down_resume_and_webhook_test_never_wait_on_the_result_backend(
+        page_world, settings, monkeypatch, caplog, where):
+    """Resuming a campaign and sending a webhook's test event enqueue a delivery after commit;
+    with the broker AND the result backend down each answers in about the broker's connect
+    timeout: ``delay`` never subscribes to a result nobody reads (Celery's result backend
+    would retry 20 times, a second apart)."""
+    lg = page_world.lg
+    campaign_pause(campaign=lg.campaign, by=lg.admin, reason="Checking")
+    hook = Webhook.objects.create(campaign=lg.campaign, url="https://hooks.example.org/h",
+                                  secret="s", events=["campaign_resumed"])
+    take_redis_down(settings, monkeypatch)
+    if where == "page":
+        client, base = client_for(lg.admin), page_world.url("manage/")
+        resume, test = f"{base}resume/", f"{base}webhooks/{hook.pk}/test/"
+    else:
+        client, base = api(lg.admin), f"/api/v1/campaigns/{lg.campaign.pk}/"
+        resume, test = f"{base}resume/", f"{base}webhooks/{hook.pk}/test/"
+    with caplog.at_level(logging.WARNING):
+        for url in (resume, test):
+            started = time.monotonic()
+            response = client.post(url)
+            elapsed = time.monotonic() - started
+            assert response.status_code < 400, (url, response.status_code)
+            assert elapsed < BROKER_WAIT, f"{url} took {elapsed:.1f} s with Redis down"
+    assert Campaign.objects.get(pk=lg.campaign.pk).paused_at is None
+    assert hook.deliveries.count() == 2  # kept for the periodic retry
+    assert sum("Could not enqueue" in r.getMessage() for r in caplog.records) == 2
+
+
+def test_no_task_but_the_wiring_check_subscribes_to_its_result():
+    """``delay`` of a task whose result is kept subscribes to it on the result backend first
+    (Redis): nobody reads our tasks' results, so none keeps one but ``campaigns.ping``."""
+    celery_app.loader.import_default_modules()
+    ours = {name: task for name, task in celery_app.tasks.items()
+            if not name.startswith("celery.")}
+    assert "campaigns.run_due_round" in ours and "campaigns.send_mail" in ours
+    assert [name for name, task in ours.items() if not task.ignore_result] == ["campaigns.ping"]
 
 
 def test_fallback_cache_uses_redis_when_it_answers():

@@ -9,6 +9,7 @@ from web.views import accounts, unsubscribe
 urlpatterns = [
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("signup/", accounts.signup, name="signup"),
+    path("signup/confirm/<str:nonce>/", accounts.signup_confirm, name="signup-confirm"),
     path("password_change/", accounts.PasswordChangeView.as_view(), name="password_change"),
     path("password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path("reset/<uidb64>/<token>/", accounts.PasswordResetConfirmView.as_view(),

@@ -12,6 +12,11 @@ class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
+class TokenRotateSerializer(serializers.Serializer):
+    current_password = serializers.CharField(write_only=True, trim_whitespace=False,
+                                             max_length=4096)
+
+
 MeSerializer = inline_serializer("Me", {
     "id": serializers.IntegerField(), "username": serializers.CharField(),
     "is_staff": serializers.BooleanField()})

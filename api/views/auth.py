@@ -6,8 +6,9 @@ GET /api/v1/me/data/, the caller's personal data (issue 17 points 3 and 7). The 
 take JSON bodies only."""
 
 from axes.handlers.proxy import AxesProxyHandler
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -25,13 +26,14 @@ from api.serializers.auth import (
     PersonalDataSerializer,
     ProfileSerializer,
     ProfileStrict,
+    TokenRotateSerializer,
     TokenSerializer,
 )
 from campaigns.services.accounts import profile_read, profile_update, token_rotate
 from league.selectors.accounts import personal_data
 
-LOCKED = ("Too many failed logins for this account from your address. Try again later or ask "
-          "an administrator to unlock it.")
+LOCKED = ("Too many failed logins for this account or from your address. Try again later or "
+          "ask an administrator to unlock it.")
 
 
 USERNAME_MAX = get_user_model()._meta.get_field("username").max_length
@@ -80,16 +82,29 @@ class MeView(APIView):
 
 
 class TokenRotateView(APIView):
-    """A new API token for the caller; the token used for this request (if any) and every
-    other token of the caller stop working. Throttled like the other account actions."""
+    """A new API token for the caller, given their current password (``current_password``);
+    the token used for this request (if any) and every other token of the caller stop
+    working. Throttled like the other account actions."""
 
     permission_classes = [permissions.IsAuthenticated]
     parser_classes = [SafeJSONParser]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "account"
 
-    @extend_schema(request=None, responses={200: TokenSerializer, **error_responses(401, 429)})
+    @extend_schema(request=TokenRotateSerializer,
+                   responses={200: TokenSerializer, **error_responses(400, 401, 429)})
     def post(self, request):
+        """Needs the caller's current password: a token or session alone cannot replace the
+        token. Checked through django-axes, so failures count towards the lockout."""
+        data = TokenRotateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        username = request.user.get_username()
+        if AxesProxyHandler.is_locked(request._request, {"username": username}):
+            return json_error(status.HTTP_429_TOO_MANY_REQUESTS, LOCKED, "locked_out")
+        if authenticate(request._request, username=username,
+                        password=data.validated_data["current_password"]) is None:
+            raise serializers.ValidationError(
+                {"current_password": [_("Your password was entered incorrectly.")]})
         return Response({"token": token_rotate(user=request.user).key})
 
 

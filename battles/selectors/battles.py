@@ -5,6 +5,8 @@ there are.
 Army lists are fetched as ids only here: whether a side's list is in is public to the
 members, what it holds is not (``battles.services.lists.visible_lists`` decides that, R-ARM-3)."""
 
+from datetime import datetime, timedelta
+
 from django.db.models import Prefetch, QuerySet
 
 from battles.models import ArmyList, Battle, ConquestRoll, ResultChange, ScheduleProposal
@@ -66,6 +68,55 @@ def disputes_of(battles) -> dict[int, ResultChange]:
     changes = (ResultChange.objects.filter(battle_id__in=ids).select_related("by")
                .order_by("at", "id"))
     return {change.battle_id: change for change in changes}  # the latest of each wins
+
+
+# R-BAT-3 [decision]: the admin is told of open disputes this long before the battles deadline
+DISPUTE_NOTICE = timedelta(hours=24)
+
+
+def disputes_deadline_near(rnd: Round | None, now: datetime) -> bool:
+    """Whether ``rnd`` is in ``battles`` with its deadline at most ``DISPUTE_NOTICE`` away and
+    not passed (R-BAT-3): the time to tell the admin which disputes are open."""
+    return (rnd is not None and rnd.phase == Round.Phase.BATTLES
+            and rnd.phase_deadline is not None
+            and now < rnd.phase_deadline <= now + DISPUTE_NOTICE)
+
+
+def open_disputes(rnd: Round) -> list[Battle]:
+    """The disputed results of round ``rnd`` the admin has not settled (R-BAT-3), with sides
+    and tile for naming them and ``dispute``, the change that disputed each (who, and
+    ``new["reason"]``). Two queries."""
+    battles = list(Battle.objects.filter(round=rnd, result_status=Battle.ResultStatus.DISPUTED)
+                   .exclude(status=Battle.Status.DONE)
+                   .select_related("round", "campaign", "tile__planet", "attacker__user",
+                                   "defender__user")
+                   .order_by("attack__order", "id"))
+    changes = disputes_of(battles)
+    for battle in battles:
+        battle.dispute = changes.get(battle.pk)
+    return battles
+
+
+# What the battles deadline does to a battle not decided yet (R-BAT-3, R-RND-3)
+DISPUTED_FATE, REPORTED_FATE, UNPLAYED_FATE = "disputed", "reported", "unplayed"
+
+
+def deadline_fate(battle: Battle) -> str | None:
+    """What the ``battles`` deadline will do to ``battle`` (``battles.services.chains.
+    battles_close``): a dispute the admin has not settled takes ``unplayed_outcome``
+    ("disputed"), a report not answered counts as confirmed ("reported"), a battle without a
+    result takes ``unplayed_outcome`` ("unplayed"). None once decided, for a chain link still
+    waiting for the link before it, and once the battles phase is over."""
+    if battle.status != Battle.Status.OPEN or battle.round.phase in (Round.Phase.CONQUEST,
+                                                                    Round.Phase.CLOSED):
+        return None
+    if battle.result_status == Battle.ResultStatus.DISPUTED:
+        return DISPUTED_FATE
+    if battle.result_status == Battle.ResultStatus.REPORTED:
+        return REPORTED_FATE
+    if battle.result_status == Battle.ResultStatus.CONFIRMED:
+        return None
+    return UNPLAYED_FATE
 
 
 def date_proposals(battle: Battle) -> list[ScheduleProposal]:

@@ -15,6 +15,7 @@ from django.db.models import DEFERRED
 
 from battles.selectors.legality import attack_check, state_of, state_statement
 from campaigns.errors import Conflict, DomainError, RuleViolation, rules_refusal
+from campaigns.locking import lock_round
 from campaigns.models import Attack, Campaign, Player, Purchase, Round, Tile
 from campaigns.pausing import check_not_paused
 from campaigns.prepared import run_prepared
@@ -38,8 +39,8 @@ def require_declare(rnd: Round) -> None:
 
 
 def _lock(rnd: Round, player: Player) -> tuple[Round, Player]:
-    """Lock the round, then the player (always in this order: no deadlock)."""
-    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=rnd.pk)
+    """Lock the campaign and the round, then the player (``campaigns.locking``)."""
+    rnd = lock_round(rnd.pk)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.campaign_id != rnd.campaign_id:
         raise ValueError("the player does not play in the round's campaign")
@@ -47,12 +48,18 @@ def _lock(rnd: Round, player: Player) -> tuple[Round, Player]:
 
 
 @cache
-def _lock_sql() -> str:
+def _lock_sql() -> tuple[str, str]:
+    """The campaign's row, then the round's, locked in the order of ``campaigns.locking``
+    (the round's join to its campaign only reads it)."""
     rounds, campaigns = Round._meta.db_table, Campaign._meta.db_table
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return (f"SELECT r.campaign_id, r.number, r.phase, c.paused_at, c.pause_reason, "
+    has_lock = connection.features.has_select_for_update
+    lock = " FOR NO KEY UPDATE" if has_lock else ""
+    first = (f"SELECT c.id FROM {campaigns} c WHERE c.id = "
+             f"(SELECT campaign_id FROM {rounds} WHERE id = %(round)s){lock}")
+    then = (f"SELECT r.campaign_id, r.number, r.phase, c.paused_at, c.pause_reason, "
             f"CAST(c.ruleset AS TEXT) FROM {rounds} r JOIN {campaigns} c ON c.id = r.campaign_id "
-            f"WHERE r.id = %(round)s{lock}")
+            f"WHERE r.id = %(round)s{lock + ' OF r' if has_lock else ''}")
+    return first, then
 
 
 def _partial(model, **values):
@@ -63,14 +70,17 @@ def _partial(model, **values):
 
 
 def _lock_and_read(rnd: Round, player: Player, tile: Tile) -> tuple[Round, Ruleset, list]:
-    """``_lock`` for a declaration, and the rules' inputs, in one round trip: the round's row
-    and its campaign's (as ``select_related`` locks them), read as the fields a declaration
-    needs, then ``declaration_state``'s rows, read once the lock is held. The player's row
-    is not locked: every write of what a declaration checks (purchases, declarations,
+    """``_lock`` for a declaration, and the rules' inputs, in one round trip: the campaign's
+    row and the round's, locked in that order as ``_lock`` locks them, read as the fields a
+    declaration needs, then ``declaration_state``'s rows, read once the lock is held. The
+    player's row is not locked: every write of what a declaration checks (purchases, declarations,
     withdrawals, the phase) locks this round first (issue 21: fewer round trips). Returns
     the round, its campaign's ruleset and the state's rows."""
-    locked, state = run_prepared(("declaration_lock", _lock_sql(), {"round": rnd.pk}),
-                                 state_statement(rnd.pk, player.pk, tile))
+    campaign_lock, round_lock = _lock_sql()
+    _campaign, locked, state = run_prepared(
+        ("declaration_lock_campaign", campaign_lock, {"round": rnd.pk}),
+        ("declaration_lock", round_lock, {"round": rnd.pk}),
+        state_statement(rnd.pk, player.pk, tile))
     if not locked:
         raise Round.DoesNotExist
     campaign_id, number, phase, paused_at, reason, ruleset = locked[0]

@@ -18,6 +18,7 @@ from battles.selectors.battles import result_snapshot
 from battles.selectors.chains import chain_link_attack, needs_decision
 from battles.services.limits import limits_of
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.locking import lock_round
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
 from campaigns.revision import bump
@@ -149,8 +150,8 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
                  now: datetime | None = None) -> ConquestRoll | None:
     """The winning attacker of a chain link that is not the last decides to roll or waive at
     once (R-CON-6). Returns the roll made, or None when waived."""
-    rnd = Round.objects.select_for_update().get(pk=battle.round_id)
-    battle = Battle.objects.select_for_update(of=("self", "attack", "campaign")).select_related(
+    rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
+    battle = Battle.objects.select_for_update(of=("self", "attack")).select_related(
         "attack", "campaign", "tile").get(pk=battle.pk)
     rnd.campaign = battle.campaign
     if battle.attacker_id != player.pk:
@@ -186,8 +187,8 @@ def chain_decisions_default_overdue(*, now: datetime) -> int:
     done = 0
     for battle in list(overdue_decisions(now)):
         with transaction.atomic():
-            Round.objects.select_for_update().get(pk=battle.round_id)
-            fresh = Battle.objects.select_for_update().select_related(
+            lock_round(battle.round_id)  # the campaign first (campaigns.locking)
+            fresh = Battle.objects.select_for_update(of=("self", "attack", "tile")).select_related(
                 "attack", "campaign", "tile").get(pk=battle.pk)
             if needs_decision(fresh) and fresh.campaign.paused_at is None:
                 default_decision(fresh, now)

@@ -14,6 +14,7 @@ from battles.selectors.conquest import (
 )
 from battles.services.campaign_events import conquest_emit
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
+from campaigns.locking import lock_round
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
 from campaigns.revision import bump
@@ -24,7 +25,7 @@ from rules import conquest as rules
 
 
 def _lock_round(rnd: Round) -> Round:
-    return Round.objects.select_for_update().select_related("campaign").get(pk=rnd.pk)
+    return lock_round(rnd.pk)  # the campaign first (campaigns.locking)
 
 
 def check_choice_open(rnd: Round, player: Player) -> None:

@@ -3,9 +3,18 @@ user's personal feed behind a secret token, both built with ``battles.calendar``
 
 A feed holds the accepted battle dates (UID ``battle-<id>@<SITE_HOST>``) and the phase
 deadlines (UID ``deadline-<round>-<phase>@<SITE_HOST>``). Deadlines are kept in
-``CalendarDeadline`` rows: written when a waiting phase opens, brought up to date when a feed is
-built (the admin or a chain link may have moved the deadline, R-CON-6) and when the phase ends
-early; every move bumps the row's sequence.
+``CalendarDeadline`` rows: written when a waiting phase opens; by the service that pauses,
+resumes, extends or moves the deadline (``calendar_deadline_follow``, stamped with the time of
+the move); brought up to date when a feed is built (a chain link may have moved the deadline,
+R-CON-6); and when the phase ends early, at the time it really ended. Every move bumps the
+row's sequence. While the campaign is paused the clock stands: the event shows when the
+deadline would pass were the campaign resumed at once (the pause's start plus the time left),
+as STATUS:TENTATIVE.
+
+[decision] A phase that ends early keeps its event, moved to the moment it ended, rather than
+a cancelled one: clients hide or strike out a cancelled event and some never bring one back,
+while a moved event with a higher SEQUENCE is taken by all of them and tells the truth (the
+phase did end, then).
 
 SEQUENCE and DTSTAMP come from stored data only, never from the time of the request, so the same
 data always gives the same bytes, and each part only grows:
@@ -78,6 +87,33 @@ def deadlines_sync(rounds: Iterable[Round], now: datetime) -> None:
                 deadline_record(rnd, rnd.phase_deadline, now)
 
 
+def shown_deadline(rnd: Round) -> datetime | None:
+    """The current phase's deadline as the feeds show it: ``phase_deadline``, or while the
+    campaign is paused and the clock stands, the pause's start plus the time left."""
+    if rnd.phase_deadline is not None:
+        return rnd.phase_deadline
+    paused_at = rnd.campaign.paused_at
+    if paused_at is not None and rnd.deadline_left is not None:
+        return paused_at + rnd.deadline_left
+    return None
+
+
+def _clock_stands(rnd: Round) -> bool:
+    return rnd.phase_deadline is None and shown_deadline(rnd) is not None
+
+
+def calendar_deadline_follow(*, round: Round, now: datetime) -> None:  # noqa: A002
+    """The admin paused, resumed, extended or moved the current deadline (R-RND-1): its event
+    takes the new time or state with a higher SEQUENCE, stamped ``now``, even when only the
+    state changed (a pause keeps the time). Call it after the round's write."""
+    at = shown_deadline(round)
+    if round.phase not in WAITING or at is None:
+        return
+    rows = CalendarDeadline.objects.filter(round=round, phase=round.phase)
+    if not rows.update(at=at, sequence=F("sequence") + 1, changed_at=now):
+        deadline_record(round, at, now)
+
+
 def calendar_deadline_open(*, round: Round, now: datetime) -> None:  # noqa: A002
     """A waiting phase opened: publish its deadline in the calendar feeds (R-RND-1)."""
     if round.phase_deadline is not None:
@@ -142,7 +178,8 @@ def _deadline_events(rows, host: str, profile) -> list:
                            last_modified=_latest(d.changed_at, d.round.campaign.name_changed_at),
                            host=host, campaign=d.round.campaign.name,
                            round_number=d.round.number,
-                           zone=zones.zone(profile=profile, campaign=d.round.campaign))
+                           zone=zones.zone(profile=profile, campaign=d.round.campaign),
+                           paused=d.phase == d.round.phase and _clock_stands(d.round))
             for d in rows]
 
 

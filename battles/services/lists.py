@@ -28,6 +28,7 @@ from battles.selectors.lists import (
     participants,
 )
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.locking import lock_round
 from campaigns.models import Player, Round
 from campaigns.pausing import check_not_paused
 from campaigns.revision import bump
@@ -58,8 +59,9 @@ def check_participant(battle: Battle, player: Player | None) -> Player:
 
 
 def _lock(battle: Battle) -> tuple[Round, Battle]:
-    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=battle.round_id)
-    return rnd, Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
+    return rnd, Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(
+        pk=battle.pk)
 
 
 @transaction.atomic

@@ -10,34 +10,42 @@ unique key (recipient, kind, event) keeps a hook or job that runs twice from que
 [decision] The deadline reminder goes out once per round and phase, when at most 24 hours -
 or half the phase, if the phase is shorter than 48 hours - are left, to the players who still
 owe input: ``battles.selectors.obligations.owing_players``, the same answer as the campaign
-home's to-do list."""
+home's to-do list. In the same step, 24 hours before the ``battles`` deadline, the campaign's
+admins are told which disputes are still open (R-BAT-3 [decision], ``disputes_deadline_send``)."""
 
 import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from smtplib import SMTPServerDisconnected
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from battles.models import Battle, Notification, NotificationKind, NotificationPreference
+from battles.selectors.battles import DISPUTE_NOTICE, disputes_deadline_near, open_disputes
 from battles.selectors.obligations import owing_players
 from battles.services.unsubscribe import unsubscribe_link
 from campaigns.enqueue import enqueue_on_commit
+from campaigns.locking import lock_round
 from campaigns.mail import (
     absolute,
     deliver,
     display,
+    mail_users_after_commit,
     profiles_of,
     recipient_locale,
     render_mail,
 )
 from campaigns.models import Campaign, JobRun, Player, Round
 from campaigns.selectors.absences import away_player_ids
+from campaigns.selectors.campaigns import ruleset_of
 from rules.rounds import WAITING
 
 log = logging.getLogger(__name__)
+SERVER_DOWN = (TimeoutError, ConnectionError, SMTPServerDisconnected)
 REMINDER_BEFORE = timedelta(hours=24)
 RETRY_AFTER = timedelta(minutes=5)  # unsent rows older than this are handed out again
 GIVE_UP_AFTER = timedelta(days=2)
@@ -174,7 +182,8 @@ def notifications_send(*, ids: Iterable[int]) -> int:
     retry. Returns how many went out. A constant number of queries whatever the number of rows
     (issue 21): the rows are locked together, and a twin task running at once skips them
     instead of sending them twice. [decision] Sent rows are marked in one update at the end;
-    a worker killed mid-batch re-sends that batch after ``RETRY_AFTER`` (at least once)."""
+    a worker killed mid-batch re-sends that batch after ``RETRY_AFTER`` (at least once), so
+    a mail server that is down or out of the task's time ends the batch early instead."""
     with transaction.atomic():
         rows = list(Notification.objects.select_for_update(skip_locked=True, of=("self",))
                     .select_related("recipient").filter(pk__in=list(ids), sent_at__isnull=True)
@@ -185,8 +194,12 @@ def notifications_send(*, ids: Iterable[int]) -> int:
             try:
                 deliver(row.subject, row.body, row.recipient.email,
                         headers=_headers(row, seats.get((row.campaign_id, row.recipient_id))))
-            except Exception:  # the mail server's problem: keep the row for the retry
+            except SoftTimeLimitExceeded:  # the task's time is up: record what went out
+                break
+            except Exception as exc:  # the mail server's problem: keep the row for the retry
                 log.exception("Sending notification %s failed", row.pk)
+                if isinstance(exc, SERVER_DOWN):
+                    break  # silent or gone: each further row would wait EMAIL_TIMEOUT too
                 continue
             sent.append(row.pk)
         if sent:
@@ -246,15 +259,17 @@ def reminder_due(rnd: Round, now: datetime) -> bool:
 
 
 def reminders_send(*, now: datetime) -> int:
-    """Once per round and phase: remind who still owes input that the deadline is near."""
+    """Once per round and phase: remind who still owes input that the deadline is near; and
+    tell the admins of the disputes still open before the battles deadline
+    (``disputes_deadline_send``). Returns how many rounds' players were reminded."""
+    disputes_deadline_send(now=now)
     soon = Round.objects.filter(phase__in=WAITING, phase_deadline__gt=now,
                                 phase_deadline__lte=now + REMINDER_BEFORE,
                                 campaign__paused_at__isnull=True)  # issue 19: paused
     reminded = 0
     for candidate in soon.values_list("pk", flat=True):
         with transaction.atomic():
-            rnd = Round.objects.select_for_update().select_related("campaign").get(
-                pk=candidate)
+            rnd = lock_round(candidate)  # the campaign first (campaigns.locking)
             if not reminder_due(rnd, now) or rnd.campaign.paused_at is not None:
                 continue
             _, first = JobRun.objects.get_or_create(name="deadline_reminders",
@@ -267,3 +282,51 @@ def reminders_send(*, now: datetime) -> int:
                            now=now, context=phase_context(rnd))
             reminded += 1
     return reminded
+
+
+def disputes_deadline_send(*, now: datetime) -> int:
+    """R-BAT-3 [decision]: in the last 24 hours before a round's ``battles`` deadline, mail the
+    campaign's admins, each in their language, which disputes are still open (the battle, who
+    disputed and why) and that the deadline gives each the ``unplayed_outcome``. Once per round
+    (``JobRun`` "dispute_deadline"); a round without an open dispute is looked at again on the
+    next run, so a dispute raised later in those 24 hours is still told. Not while paused.
+    Returns how many rounds' admins were mailed."""
+    soon = Round.objects.filter(phase=Round.Phase.BATTLES, phase_deadline__gt=now,
+                                phase_deadline__lte=now + DISPUTE_NOTICE,
+                                campaign__paused_at__isnull=True)
+    told = 0
+    for candidate in soon.values_list("pk", flat=True):
+        with transaction.atomic():
+            rnd = Round.objects.select_for_update().select_related("campaign").get(
+                pk=candidate)
+            if not disputes_deadline_near(rnd, now) or rnd.campaign.paused_at is not None or \
+                    JobRun.objects.filter(name="dispute_deadline", key=str(rnd.pk)).exists():
+                continue
+            disputes = open_disputes(rnd)
+            if not disputes:
+                continue
+            JobRun.objects.create(name="dispute_deadline", key=str(rnd.pk))
+            mail_users_after_commit(
+                users=list(rnd.campaign.admins.all()), name="disputes_open", context={
+                    "campaign": rnd.campaign, "round": rnd, "deadline": rnd.phase_deadline,
+                    "disputes": [_dispute_facts(battle) for battle in disputes],
+                    "unplayed": ruleset_of(rnd.campaign).unplayed_outcome,
+                    "manage_link": manage_link(rnd.campaign_id)})
+            told += 1
+    return told
+
+
+def _dispute_facts(battle: Battle) -> dict:
+    """A battle of the admins' mail: named as ``emails/_battle_name.txt`` names it, who
+    disputed and the words they gave, the battle's page."""
+    profiles = profiles_of([battle.attacker.user, getattr(battle.defender, "user", None),
+                            getattr(battle.dispute, "by", None)])
+
+    def name(user):
+        return display(user, profiles.get(getattr(user, "pk", None)))
+    change = battle.dispute
+    return {"battle": battle, "attacker_name": name(battle.attacker.user),
+            "defender_name": name(getattr(battle.defender, "user", None)),
+            "by": name(change.by) if change else "",
+            "reason": (change.new or {}).get("reason", "") if change else "",
+            "link": _page("battle", battle.campaign_id, battle.pk)}

@@ -40,6 +40,7 @@ from battles.services import campaign_events, notifications
 from battles.services.chains import link_resolved
 from campaigns import access
 from campaigns.errors import Conflict, RuleViolation, rules_refusal
+from campaigns.locking import lock_round
 from campaigns.mail import name_of
 from campaigns.models import Player, Round
 from campaigns.pausing import check_not_paused
@@ -135,10 +136,11 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
     The caller re-checks early advance after the commit (a settled dispute may complete the
     phase, R-RND-2)."""
     now = now or timezone.now()
-    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=battle.round_id)
+    rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
     if not access.is_campaign_admin(by_admin_user, rnd.campaign):
         raise PermissionDenied("Only a campaign admin enters or corrects results.")
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    battle = Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(
+        pk=battle.pk)
     _check_changeable(rnd, battle, outcome)
     _check_values(outcome, attacker_vp, defender_vp)
     old = result_snapshot(battle)
@@ -279,8 +281,9 @@ def _check_open(battle: Battle, rnd: Round) -> None:
 
 
 def _lock(battle: Battle) -> tuple[Round, Battle]:
-    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=battle.round_id)
-    battle = Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
+    battle = Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(
+        pk=battle.pk)
     return rnd, battle
 
 

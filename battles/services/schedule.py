@@ -15,6 +15,7 @@ from battles.models import Battle, NotificationKind, ScheduleProposal
 from battles.services import campaign_events, notifications
 from battles.services.lists import check_participant
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.locking import lock_round
 from campaigns.mail import name_of
 from campaigns.models import Player, Round
 from campaigns.pausing import check_not_paused
@@ -46,8 +47,9 @@ def open_proposal(battle: Battle) -> ScheduleProposal | None:
 
 
 def _lock(battle: Battle) -> tuple[Round, Battle]:
-    rnd = Round.objects.select_for_update().get(pk=battle.round_id)
-    return rnd, Battle.objects.select_for_update().select_related("campaign").get(pk=battle.pk)
+    rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
+    return rnd, Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(
+        pk=battle.pk)
 
 
 def _check_date(proposed_at: datetime, now: datetime) -> None:

@@ -5,6 +5,7 @@ from datetime import datetime
 
 from django.db.models import Q
 
+from campaigns.locking import lock_current_round
 from campaigns.models import Campaign, DiceRoll, Round
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.zones import zone
@@ -17,11 +18,12 @@ PUBLIC_BEFORE_CLOSE = ("conquest",)  # conquest rolls are public the moment they
 
 def current_round(campaign: Campaign | int, *, lock: bool = False) -> Round | None:
     """The campaign's highest-numbered round (with its campaign), or None before the start;
-    ``lock`` takes the round row's lock for a write."""
+    ``lock`` takes the campaign row's lock, then the round's, for a write
+    (``campaigns.locking``)."""
     campaign_id = campaign if isinstance(campaign, int) else campaign.pk
-    rounds = Round.objects.filter(campaign_id=campaign_id).select_related("campaign")
     if lock:
-        rounds = rounds.select_for_update()
+        return lock_current_round(campaign_id)[1]
+    rounds = Round.objects.filter(campaign_id=campaign_id).select_related("campaign")
     return rounds.order_by("-number").first()
 
 

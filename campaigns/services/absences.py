@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import access
 from campaigns.errors import Conflict, DomainError
+from campaigns.locking import lock_campaign
 from campaigns.models import Absence, Campaign, Player
 from campaigns.selectors.absences import absence_days_left, campaign_day
 from campaigns.selectors.campaigns import ruleset_of
@@ -107,6 +108,7 @@ def _log(absence: Absence, by, kind: str, before=None, after=None, reason: str =
 
 def _locked_player(player: Player) -> Player:
     """The player's row, locked: two adds at once can not both pass the cap or overlap."""
+    lock_campaign(player.campaign_id)  # campaigns.locking: the campaign first
     return Player.objects.select_for_update().select_related("campaign").get(pk=player.pk)
 
 

@@ -7,7 +7,10 @@ anonymised (username ``former-member-<id>``, no e-mail, no password, no names, n
 so seats, battles, results, their history and the dice log stay as they were and every foreign
 key stays valid; pages show such a seat as "former member" (``is_former_member``)."""
 
+import hashlib
+import secrets
 import zoneinfo
+from datetime import timedelta
 from functools import cache
 
 from django.conf import settings
@@ -17,12 +20,11 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from campaigns.errors import Conflict, DomainError
-from campaigns.models import Campaign, Profile, validate_time_zone
+from campaigns.models import Campaign, PendingSignup, Profile, validate_time_zone
 
 FORMER_MEMBER_PREFIX = "former-member-"
 EMAIL_CHANGE_SALT = "feldzug.accounts.email-change"
@@ -94,21 +96,40 @@ def email_in_use(email: str, *, except_user=None) -> bool:
 
 # --- sign-up and profile --------------------------------------------------------------------
 
-@transaction.atomic
-def account_signup(*, username: str, email: str, password: str, language: str = "",
-                   time_zone: str = ""):
-    """A new member with a profile. The caller (the sign-up form) has checked the password
-    against ``AUTH_PASSWORD_VALIDATORS`` and whether sign-up is open."""
-    User = get_user_model()
+def _username(username: str) -> str:
     if username.lower().startswith(FORMER_MEMBER_PREFIX):
         raise DomainError(_("This username is reserved."), field="username")
-    if User.objects.filter(username__iexact=username).exists():
+    if get_user_model().objects.filter(username__iexact=username).exists():
         raise Conflict(_("This username is taken."), code="username_taken", field="username")
+    return username
+
+
+def signup_check(*, username: str, email: str, language: str = "", time_zone: str = ""):
+    """Step one of sign-up: refuse what the visitor can fix (username, language, time zone),
+    then return the account that has ``email``, or None. Nothing is written: the page answers
+    alike either way and mails the address (a link to finish, or a note to its owner), so it
+    never tells whether an address has an account."""
+    _username(username), _language(language), _time_zone(time_zone)
+    return get_user_model().objects.filter(email__iexact=email).order_by("pk").first()
+
+
+@transaction.atomic
+def account_signup(*, username: str, email: str, password: str = "", password_hash: str = "",
+                   language: str = "", time_zone: str = ""):
+    """A new member with a profile: ``password``, or its ``password_hash`` (``make_password``)
+    kept while the address is confirmed. The caller has checked the password against
+    ``AUTH_PASSWORD_VALIDATORS``, whether sign-up is open and that the visitor reads ``email``
+    (the link mailed by step one, ``signup_check``)."""
+    User = get_user_model()
+    _username(username)
     if email_in_use(email):
         raise Conflict(_("An account with this e-mail address exists; log in or reset its "
                          "password."), code="email_taken", field="email")
     language, time_zone = _language(language), _time_zone(time_zone)
-    user = User.objects.create_user(username=username, email=email, password=password)
+    user = User.objects.create_user(username=username, email=email, password=password or None)
+    if password_hash:
+        user.password = password_hash
+        user.save(update_fields=["password"])
     Profile.objects.create(user=user, language=language, time_zone=time_zone)
     return user
 
@@ -188,23 +209,78 @@ def email_change_confirm(*, token: str):
 
 # --- credentials ----------------------------------------------------------------------------
 
-def _sessions_end(user, *, keep: str | None = None) -> int:
-    """Delete the user's database sessions except ``keep`` (a session key)."""
-    ended = 0
-    for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
-        if session.session_key != keep and \
-                str(session.get_decoded().get("_auth_user_id")) == str(user.pk):
-            session.delete()
-            ended += 1
-    return ended
+@transaction.atomic
+def credentials_revoke(*, user) -> None:
+    """After a password change or reset (issue 17 point 7): the API token stops working. So
+    does every session the user had, without reading any session: each one keeps a hash of
+    the password it logged in with (``get_session_auth_hash``), and Django ends a session
+    whose hash no longer matches at its next request. The session that changed the password
+    stays when the page calls ``update_session_auth_hash`` (Django's password change does).
+    Their rows go with the expired ones (``sessions_clear_expired``)."""
+    Token.objects.filter(user=user).delete()
+
+
+SESSIONS_CLEAR_BATCH = 5_000
 
 
 @transaction.atomic
-def credentials_revoke(*, user, keep_session: str | None = None) -> None:
-    """After a password change or reset (issue 17 point 7): the API token and every other
-    session of the user stop working; the session that changed the password may stay."""
-    Token.objects.filter(user=user).delete()
-    _sessions_end(user, keep=keep_session)
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def signup_pending_create(*, username: str, email: str, password_hash: str, language: str,
+                          time_zone: str, next_url: str, now) -> str:
+    """Keep a checked sign-up until its mailed link is opened, in any browser (a phone's mail
+    app often opens links in another browser than the one that signed up); returns the
+    link's token, of which only a hash is stored."""
+    token = secrets.token_urlsafe(32)
+    PendingSignup.objects.create(
+        token_hash=_token_hash(token), username=username, email=email,
+        password_hash=password_hash, language=language, time_zone=time_zone,
+        next_url=next_url, created_at=now)
+    return token
+
+
+def signup_pending(*, token: str, now) -> PendingSignup | None:
+    """The sign-up the link's ``token`` stands for, unless it expired or was used."""
+    oldest = now - timedelta(seconds=settings.EMAIL_CHANGE_MAX_AGE)
+    return PendingSignup.objects.filter(token_hash=_token_hash(token),
+                                        created_at__gte=oldest).first()
+
+
+@transaction.atomic
+def signup_finish(*, token: str, now):
+    """Make the account of a pending sign-up (step two, the mailed link) and drop the
+    pending row; a used or expired link is a 400."""
+    pending = (PendingSignup.objects.select_for_update()
+               .filter(pk=getattr(signup_pending(token=token, now=now), "pk", None)).first())
+    if pending is None:
+        raise DomainError(_("This sign-up link has expired or was already used; sign up "
+                            "again."), code="signup_link_invalid")
+    user = account_signup(username=pending.username, email=pending.email,
+                          password_hash=pending.password_hash, language=pending.language,
+                          time_zone=pending.time_zone)
+    pending.delete()
+    return user
+
+
+def signups_clear_expired(*, now) -> int:
+    """The periodic job's step: pending sign-ups whose link expired."""
+    oldest = now - timedelta(seconds=settings.EMAIL_CHANGE_MAX_AGE)
+    deleted, _kinds = PendingSignup.objects.filter(created_at__lt=oldest).delete()
+    return deleted
+
+
+def sessions_clear_expired(*, now) -> int:
+    """The periodic job's step: delete up to ``SESSIONS_CLEAR_BATCH`` expired database
+    sessions (Django never deletes them by itself; ``clearsessions`` does all in one go).
+    One indexed query when nothing expired; a backlog goes in bounded batches, a minute
+    apart. Returns how many were deleted."""
+    expired = Session.objects.filter(expire_date__lt=now).values("session_key")
+    deleted, _kinds = Session.objects.filter(
+        session_key__in=expired[:SESSIONS_CLEAR_BATCH]).delete()
+    return deleted
 
 
 @transaction.atomic
@@ -243,15 +319,14 @@ def _check_not_only_admin(user) -> None:
 def account_delete(*, user) -> None:
     """Delete a member's account, keeping their seats and the campaigns' history: the user row
     stays (every seat, battle, result and log entry keeps pointing at it), deactivated and
-    stripped of personal data. Their campaign admin rights, API token, sessions and profile
-    are removed."""
+    stripped of personal data. Their campaign admin rights, API token and profile are removed;
+    their sessions end with the password (``credentials_revoke``)."""
     User = get_user_model()
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.is_active:
         raise Conflict(_("This account is already deleted."), code="deleted")
     _check_not_only_admin(user)
-    Token.objects.filter(user=user).delete()
-    _sessions_end(user)
+    Token.objects.filter(user=user).delete()  # its sessions end with the password below
     Campaign.admins.through.objects.filter(user=user).delete()
     Profile.objects.filter(user=user).delete()
     user.username = f"{FORMER_MEMBER_PREFIX}{user.pk}"

@@ -6,6 +6,7 @@ automatic phase (R-RND-2: ``fleets``) is being resolved; each is recorded in the
 from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, DomainError
+from campaigns.locking import lock_current_round
 from campaigns.models import Campaign, Round
 from campaigns.services.admin_log import record
 
@@ -43,8 +44,7 @@ def is_running(campaign: Campaign) -> bool:
 def check_correctable(campaign: Campaign) -> Round | None:
     """Lock and return the campaign's current round (None before it starts); refuse while an
     automatic phase runs. Call inside the writing transaction, before changing anything."""
-    current = (Round.objects.select_for_update().filter(campaign=campaign)
-               .order_by("-number").first())
+    _campaign, current = lock_current_round(campaign)  # campaign first (campaigns.locking)
     if current is not None and current.phase in AUTOMATIC_PHASES:
         raise Conflict(_("Corrections are refused while the automatic fleets phase is being "
                        "resolved (R-RND-2); try again when the next phase has opened."),

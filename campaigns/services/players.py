@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, DomainError
+from campaigns.locking import lock_campaign
 from campaigns.models import Campaign, Player
 from campaigns.services import admin_log
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
@@ -23,6 +24,7 @@ ACCOUNT_MAX = 254  # an e-mail address at most
 
 
 def _locked(player: Player) -> Player:
+    lock_campaign(player.campaign_id)  # campaigns.locking: the campaign first
     return Player.objects.select_for_update().select_related("campaign", "user").get(
         pk=player.pk)
 

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict
+from campaigns.locking import lock_campaign
 from campaigns.models import Campaign, Invitation, Player, SeatHolder
 from campaigns.selectors.rounds import current_round
 from campaigns.services.corrections import correction
@@ -41,6 +42,7 @@ def seat_transfer(*, player: Player, user, actor, accepted: Invitation | None = 
     phase runs). Open seat invitations of the seat (but ``accepted``, the one being used) are
     void from now on: they are revoked."""
     now = now or timezone.now()
+    lock_campaign(player.campaign_id)  # campaigns.locking: the campaign first
     player = Player.objects.select_for_update().select_related("campaign", "user").get(
         pk=player.pk)
     campaign = player.campaign

@@ -1,12 +1,17 @@
-"""Campaign webhooks (issue 20 points 1 and 3): the admin's hooks and the delivery of each
-event once per hook.
+"""Campaign webhooks: the admin's hooks and the delivery of each event to each hook, at least
+once.
 
-Sending: ``webhook_delivery_attempt`` locks the delivery row (``select_for_update(
-skip_locked)``) and keeps the lock while it posts, so two workers never send one delivery
-twice, and a sent delivery is never sent again. A failure (network, timeout, non-2xx, 429)
-is retried with exponential backoff, honouring Retry-After, for ``RETRY_FOR`` after the event;
-then the delivery gives up. ``FAILURES_TO_DISABLE`` failed attempts in a row switch the hook
-off and mail the campaign's admins. ``webhook_deliveries_retry`` is the periodic job's part."""
+Sending: ``webhook_delivery_attempt`` claims the delivery in a short transaction (row lock,
+``skip_locked``; one more attempt, in flight until ``LEASE`` from now), commits, posts with no
+transaction or lock open (a slow receiver holds no database connection in a transaction), then
+records the answer in a new short transaction. A claimed delivery is not taken by another
+worker; one whose worker died while posting is due again when its lease ends and is sent again
+(the receiver drops the duplicate by the event id: ``docs/webhooks.md``). A sent delivery is
+never sent again. Every address is checked again before each post (``outbound``). A failure
+(network, timeout, non-2xx, 429) is retried with exponential backoff, honouring Retry-After,
+for ``RETRY_FOR`` after the event; then the delivery gives up. ``FAILURES_TO_DISABLE`` failed
+attempts in a row switch the hook off and mail the campaign's admins.
+``webhook_deliveries_retry`` is the periodic job's part."""
 
 import secrets
 from datetime import datetime, timedelta
@@ -31,6 +36,7 @@ RETRY_FOR = timedelta(hours=24)
 FIRST_BACKOFF = timedelta(minutes=1)
 MAX_BACKOFF = timedelta(hours=4)
 FAILURES_TO_DISABLE = 10
+LEASE = timedelta(minutes=5)  # a claimed delivery's time in flight; far above TOTAL_TIMEOUT
 MAX_HOOKS = 10
 EDITABLE = ("url", "kind", "events", "language", "audience", "include_owing", "colour",
             "enabled")
@@ -167,28 +173,48 @@ def _headers(hook: Webhook, delivery: WebhookDelivery, body: bytes, now: datetim
 
 
 def webhook_delivery_attempt(*, delivery_id: int, now: datetime) -> str | None:
-    """Try one due delivery (see the module docstring). Returns its new status, or None when
-    there was nothing to do (sent, given up, not due, locked by another worker, hook off)."""
-    with transaction.atomic():
-        delivery = (WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-                    .select_related("hook__campaign")
-                    .filter(pk=delivery_id, status__in=(WebhookDelivery.Status.PENDING,
-                                                        WebhookDelivery.Status.FAILED))
-                    .first())
-        if delivery is None or not delivery.hook.enabled or \
-                (delivery.next_attempt_at and delivery.next_attempt_at > now):
-            return None
-        hook = delivery.hook
-        body = webhooks.body(delivery.payload, kind=hook.kind, language=hook.language,
-                             colour=hook.colour)
-        answer = outbound.post(hook.url, body, _headers(hook, delivery, body, now))
-        _record(delivery, hook, answer, now)
-        return delivery.status
+    """Try one due delivery (see the module docstring): claim it, post with no transaction
+    open, record the answer. Returns its new status, or None when there was nothing to do
+    (sent, given up, not due, in flight with another worker, hook off)."""
+    delivery = _claim(delivery_id, now)
+    if delivery is None:
+        return None
+    hook = delivery.hook
+    body = webhooks.body(delivery.payload, kind=hook.kind, language=hook.language,
+                         colour=hook.colour)
+    answer = outbound.post(hook.url, body, _headers(hook, delivery, body, now))
+    return _record(delivery_id, hook, answer, now)
 
 
-def _record(delivery: WebhookDelivery, hook: Webhook, answer: outbound.Answer,
-            now: datetime) -> None:
+@transaction.atomic
+def _claim(delivery_id: int, now: datetime) -> WebhookDelivery | None:
+    """Mark a due delivery in flight until ``now + LEASE`` (one more attempt) and commit: no
+    other worker takes it meanwhile, and if this worker dies while posting, the periodic job
+    finds it due again when the lease ends."""
+    delivery = (WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
+                .select_related("hook__campaign")
+                .filter(pk=delivery_id, status__in=(WebhookDelivery.Status.PENDING,
+                                                    WebhookDelivery.Status.FAILED))
+                .first())
+    if delivery is None or not delivery.hook.enabled or \
+            (delivery.next_attempt_at and delivery.next_attempt_at > now):
+        return None
     delivery.attempts += 1
+    delivery.next_attempt_at = now + LEASE
+    delivery.save(update_fields=["attempts", "next_attempt_at"])
+    return delivery
+
+
+@transaction.atomic
+def _record(delivery_id: int, hook: Webhook, answer: outbound.Answer,
+            now: datetime) -> str | None:
+    """The answer of the claimed attempt, in a new short transaction. None when the delivery
+    is gone (its hook was deleted) or another worker sent it after this one's lease ran out."""
+    delivery = WebhookDelivery.objects.select_for_update().filter(
+        pk=delivery_id, status__in=(WebhookDelivery.Status.PENDING,
+                                    WebhookDelivery.Status.FAILED)).first()
+    if delivery is None:
+        return None
     delivery.last_status_code, delivery.last_error = answer.status, answer.error[:300]
     if answer.ok:
         delivery.status, delivery.sent_at, delivery.next_attempt_at = "sent", now, None
@@ -200,8 +226,9 @@ def _record(delivery: WebhookDelivery, hook: Webhook, answer: outbound.Answer,
         else:
             delivery.status, delivery.next_attempt_at = "failed", now + wait
         _count_failure(hook, answer, now)
-    delivery.save(update_fields=["attempts", "last_status_code", "last_error", "status",
-                                 "sent_at", "next_attempt_at"])
+    delivery.save(update_fields=["last_status_code", "last_error", "status", "sent_at",
+                                 "next_attempt_at"])
+    return delivery.status
 
 
 def _count_failure(hook: Webhook, answer: outbound.Answer, now: datetime) -> None:

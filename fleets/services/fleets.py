@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.locking import lock_campaign
 from campaigns.models import Campaign, Player, Round
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
@@ -119,6 +120,7 @@ def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_
     """The admin renames a fleet, moves it to another area, gives it another owner, kind or
     admiral rating (R-FLT-1). A move by the admin is not a movement order (R-FLT-4): any area
     of the campaign, no path."""
+    lock_campaign(fleet.campaign_id)  # campaigns.locking: the campaign first
     fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
     campaign = fleet.campaign
     before, hidden_before = fleet_facts(fleet), _hidden_facts(fleet)
@@ -157,6 +159,7 @@ def _hidden_facts(fleet: Fleet) -> dict:
 @transaction.atomic
 def ship_create(*, fleet: Fleet, actor=None, reason: str = "", **values) -> Ship:
     """A ship at the end of the fleet's line (R-FLT-1, R-FLT-2)."""
+    lock_campaign(fleet.campaign_id)  # campaigns.locking: the campaign first
     fleet = Fleet.objects.select_for_update().select_related("campaign").get(pk=fleet.pk)
     checked = ship_values(values, detachment_points_of(fleet.campaign))
     count = fleet.ships.count()

@@ -4,6 +4,7 @@ Placing and removing: ``fleets.services.fleets``."""
 
 from django.db import transaction
 
+from campaigns.locking import lock_campaign
 from campaigns.services.corrections import correction
 from campaigns.services.map import checked_text, owned
 from fleets.models import SeaHazard
@@ -16,6 +17,7 @@ VALUES = ("attack", "defence", "agility")
 @transaction.atomic
 def hazard_update(*, hazard: SeaHazard, name=_UNSET, area=_UNSET, owner=_UNSET,
                   actor=None, reason: str = "", **values) -> SeaHazard:
+    lock_campaign(hazard.campaign_id)  # campaigns.locking: the campaign first
     hazard = SeaHazard.objects.select_for_update().select_related("campaign").get(pk=hazard.pk)
     campaign = hazard.campaign
     before = hazard_facts(hazard)

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from campaigns.collector import collector_paused
 from campaigns.errors import Conflict
+from campaigns.locking import lock_round
 from campaigns.models import Round
 from campaigns.services.dice import round_dice
 from fleets.models import FleetPhase
@@ -35,7 +36,7 @@ def fleet_phase_resolve(*, round: Round, now: datetime | None = None,  # noqa: A
     """Resolve the round's fleet phase once (R-FLT-6, R-INT, R-SEA, R-INT-6, R-NAV, R-SPC);
     returns its record. The round must be in ``fleets``."""
     now = now or timezone.now()
-    rnd = Round.objects.select_for_update().select_related("campaign").get(pk=round.pk)
+    rnd = lock_round(round.pk)  # the campaign first (campaigns.locking)
     done = FleetPhase.objects.filter(round=rnd).first()
     if done is not None:
         return done

@@ -6,6 +6,7 @@ public entry of a removal carries the fleet's new ship count only."""
 
 from django.db import transaction
 
+from campaigns.locking import lock_campaign
 from fleets.models import Fleet, Ship
 from fleets.selectors.fleets import ship_data
 from fleets.services.fleets import detachment_points_of, fleet_facts, log_fleet, ship_values
@@ -19,11 +20,18 @@ def _stored(ship: Ship) -> dict:
     return data
 
 
+def _campaign_first(ship: Ship) -> None:
+    """campaigns.locking: the campaign's row before the ship's (a correction locks its round)."""
+    lock_campaign(Fleet.objects.filter(pk=ship.fleet_id).values_list("campaign_id",
+                                                                      flat=True).get())
+
+
 @transaction.atomic
 def ship_update(*, ship: Ship, actor=None, reason: str = "", **changes) -> Ship:
     """Change any of the ship's values (Ship field names: ``ship_class`` for the class); the
     whole ship is checked again, so a change never leaves it outside R-FLT-2 or with a partial
     datasheet (R-SPC-1)."""
+    _campaign_first(ship)
     ship = Ship.objects.select_for_update().select_related("fleet__campaign").get(pk=ship.pk)
     fleet = ship.fleet
     before = _stored(ship)
@@ -41,6 +49,7 @@ def ship_update(*, ship: Ship, actor=None, reason: str = "", **changes) -> Ship:
 @transaction.atomic
 def ship_delete(*, ship: Ship, actor=None, reason: str = "") -> None:
     """Remove a ship; the ones behind it move up the line (R-FLT-1)."""
+    _campaign_first(ship)
     ship = Ship.objects.select_for_update().select_related("fleet__campaign").get(pk=ship.pk)
     fleet: Fleet = ship.fleet
     count = fleet.ships.count()

@@ -57,7 +57,7 @@ from league.services.archive_check import (
 )
 from league.services.map_document import DocumentInvalid
 from league.services.pause import campaign_pause
-from rules.dice import commitment, new_seed
+from rules.dice import commitment, new_seed, verify
 from rules.fleet_phase import standing_orders_error
 
 FLEET_EXTRAS = ("standing_orders", "arrived_round", "arrived_step")
@@ -88,13 +88,13 @@ def _check_rounds(walker: Walker, rounds: list[dict]) -> None:
         closed = rnd["phase"] == Round.Phase.CLOSED
         if not closed and i != len(rounds) - 1:
             walker.error(f"{path}.phase", "only the last round may be open")
-        if closed:
-            _check_seed(walker, rnd, path)
-        for j, roll in enumerate(rnd["rolls"]):
-            _check_roll(walker, roll, f"{path}.rolls[{j}]")
+        rolls_ok = all([_check_roll(walker, roll, f"{path}.rolls[{j}]")
+                        for j, roll in enumerate(rnd["rolls"])])
+        if closed and _check_seed(walker, rnd, path) and rolls_ok:
+            _check_draws(walker, rnd, path)
 
 
-def _check_roll(walker: Walker, roll: dict, path: str) -> None:
+def _check_roll(walker: Walker, roll: dict, path: str) -> bool:
     """A die has 2..256 sides and every face is one of them (R-DICE-2)."""
     sides = roll["sides"]
     if not 2 <= sides <= 256:
@@ -102,20 +102,49 @@ def _check_roll(walker: Walker, roll: dict, path: str) -> None:
     elif not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides
                  for f in roll["faces"]):
         walker.error(f"{path}.faces", f"faces are whole numbers from 1 to {sides}")
+    else:
+        return True
+    return False
 
 
-def _check_seed(walker: Walker, rnd: dict, path: str) -> None:
+def _check_seed(walker: Walker, rnd: dict, path: str) -> bool:
+    """The closed round's seed matches its commitment (R-DICE-2); True when it does and the
+    round names the campaign its draws were made in."""
     try:
         seed = bytes.fromhex(rnd["server_seed"] or "")
     except ValueError:
         seed = b""
+    ok = True
     if len(seed) != 32:
         walker.error(f"{path}.server_seed", "a closed round needs its 32-byte seed as hex")
+        ok = False
     elif commitment(seed) != rnd["seed_commitment"]:
         walker.error(f"{path}.server_seed", "does not match seed_commitment (R-DICE-2)")
+        ok = False
     if not isinstance(rnd["dice_campaign"], int) or rnd["next_counter"] is None:
         walker.error(f"{path}.dice_campaign", "a closed round needs dice_campaign and "
                                               "next_counter")
+        ok = False
+    return ok
+
+
+def _check_draws(walker: Walker, rnd: dict, path: str) -> None:
+    """R-DICE-3: a closed round's log is what its revealed seed gives, as ``verify_round``
+    recomputes it after the import; the first draw that is not is named, and nothing is
+    imported (an archive whose dice can not be verified is no record of the campaign)."""
+    seed = bytes.fromhex(rnd["server_seed"])
+    for index, roll in enumerate(rnd["rolls"]):
+        report = verify(seed, [roll], rnd["dice_campaign"], rnd["number"])
+        if not report.verified:
+            first = report.mismatches[0]
+            walker.error(f"{path}.rolls[{index}].faces", _(
+                "Round %(round)s, draw %(counter)s (%(purpose)s): the faces %(logged)s are not "
+                "what the round's revealed seed gives (%(expected)s), so the dice log can not "
+                "be verified (R-DICE-3).") % {
+                    "round": rnd["number"], "counter": first["counter"],
+                    "purpose": first["purpose"], "logged": first["logged"],
+                    "expected": first["expected"]})
+            return
 
 
 def _list(value) -> list:

@@ -12,8 +12,9 @@ Resuming sets the deadline to now plus the time left, and the battles phase's ow
 
 Pausing a paused campaign, or resuming a running one, is refused with 409 (``already_paused``,
 ``not_paused``): a second click must not restart the pause clock [decision]. Every call locks
-the current round together with the campaign row (as ``round_advance`` does), so a pause and
-an advance are ordered: the round advanced before the pause, or not at all."""
+the campaign row, then its current round (``campaigns.locking``, the order every advance
+keeps), so a pause and an advance are ordered: the round advanced before the pause, or not at
+all."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -22,10 +23,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from battles.services.feeds import calendar_deadline_follow
 from battles.services.windows import battle_windows_shift
 from campaigns import access
 from campaigns.enqueue import enqueue_on_commit
 from campaigns.errors import Conflict, RuleViolation
+from campaigns.locking import lock_current_round, retry_on_deadlock
 from campaigns.models import Campaign, Round
 from campaigns.services import admin_log
 from campaigns.services.events import event_emit
@@ -38,19 +41,12 @@ ZERO = timedelta(0)
 
 
 def _lock(campaign: Campaign, by) -> tuple[Campaign, Round | None]:
-    """The campaign and its current round, both locked, once ``by`` is known to administer
-    the campaign (403 otherwise). The round is locked together with its campaign row, as
-    ``round_advance`` and the periodic job lock them, so the three never deadlock; a periodic
-    advance that held the round may have opened the next round meanwhile: look again."""
+    """The campaign and its current round, both locked in the order of ``campaigns.locking``
+    (as every advance locks them), once ``by`` is known to administer the campaign (403
+    otherwise)."""
     if not access.is_campaign_admin(by, campaign):
         raise PermissionDenied(_("Only a campaign admin pauses, resumes or extends."))
-    while True:
-        latest = campaign.rounds.order_by("-number").values_list("pk", flat=True).first()
-        if latest is None:
-            return Campaign.objects.select_for_update().get(pk=campaign.pk), None
-        rnd = Round.objects.select_for_update().select_related("campaign").get(pk=latest)
-        if not campaign.rounds.filter(number__gt=rnd.number).exists():
-            return rnd.campaign, rnd
+    return lock_current_round(campaign)
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -66,6 +62,7 @@ def _reason(reason) -> str:
     return reason
 
 
+@retry_on_deadlock
 @transaction.atomic
 def campaign_pause(*, campaign: Campaign, by, reason: str = "",
                    now: datetime | None = None) -> Campaign:
@@ -84,6 +81,8 @@ def campaign_pause(*, campaign: Campaign, by, reason: str = "",
         rnd.save(update_fields=["deadline_left", "phase_deadline"])
     campaign.paused_at, campaign.pause_reason = now, reason
     campaign.save(update_fields=["paused_at", "pause_reason"])
+    if rnd is not None:  # R-BAT-2: the deadline's event shows the clock standing
+        calendar_deadline_follow(round=rnd, now=now)
     admin_log.record(campaign=campaign, actor=by, kind="campaign.pause",
                      target=campaign.name, round=rnd, after={"reason": reason})
     event_emit(campaign=campaign, kind="campaign_paused",  # issue 20: webhooks, feed
@@ -92,6 +91,7 @@ def campaign_pause(*, campaign: Campaign, by, reason: str = "",
     return campaign
 
 
+@retry_on_deadlock
 @transaction.atomic
 def campaign_resume(*, campaign: Campaign, by, now: datetime | None = None) -> Campaign:
     """Resume the campaign: the deadline gets the time it had left; logged as
@@ -105,6 +105,8 @@ def campaign_resume(*, campaign: Campaign, by, now: datetime | None = None) -> C
         _restart_clocks(rnd, paused_at, now)
     campaign.paused_at, campaign.pause_reason = None, ""
     campaign.save(update_fields=["paused_at", "pause_reason"])
+    if rnd is not None:  # R-BAT-2: the deadline's event takes the resumed time
+        calendar_deadline_follow(round=rnd, now=now)
     admin_log.record(campaign=campaign, actor=by, kind="campaign.resume", target=campaign.name,
                      round=rnd, before={"paused_at": _iso(paused_at)})
     event_emit(campaign=campaign, kind="campaign_resumed",  # issue 20: webhooks, feed
@@ -134,6 +136,7 @@ def _hours(hours) -> int:
     return hours
 
 
+@retry_on_deadlock
 @transaction.atomic
 def round_extend_deadline(*, campaign: Campaign, by, hours: int,
                           now: datetime | None = None) -> Round:
@@ -155,6 +158,7 @@ def round_extend_deadline(*, campaign: Campaign, by, hours: int,
     else:
         rnd.phase_deadline += extra
     rnd.save(update_fields=["deadline_left", "phase_deadline"])
+    calendar_deadline_follow(round=rnd, now=now)  # R-BAT-2
     after = {"hours": hours, "deadline": _iso(rnd.phase_deadline)}
     if rnd.deadline_left is not None:
         after["left_seconds"] = int(rnd.deadline_left.total_seconds())

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from campaigns.errors import Conflict
+from campaigns.locking import lock_round, retry_on_deadlock
 from campaigns.models import PhaseDone, Player, Round
 from campaigns.pausing import check_not_paused
 from campaigns.services.admin_log import record
@@ -28,9 +29,10 @@ log = logging.getLogger(__name__)
 
 
 def _lock(round_id: int) -> Round:
-    return Round.objects.select_for_update().select_related("campaign").get(pk=round_id)
+    return lock_round(round_id)  # the campaign first (campaigns.locking)
 
 
+@retry_on_deadlock
 @transaction.atomic
 def round_advance_if_ready(*, round_id: int, phase: str | None = None,
                            now: datetime | None = None) -> bool:
@@ -124,8 +126,7 @@ def _check_open(rnd: Round, player: Player | None, phase: str | None) -> None:
 
 
 def _lock_open(round_id: int, player: Player | None, phase: str | None) -> Round:
-    rnd = (Round.objects.select_for_update(of=("self",)).select_related("campaign")
-           .get(pk=round_id))
+    rnd = lock_round(round_id)  # the campaign first: a pause or an advance may hold it
     _check_open(rnd, player, phase)
     return rnd
 
@@ -136,13 +137,19 @@ def phase_done_mark(*, round: Round, player: Player | None,  # noqa: A002
     phase that moved on is a 409). The mark is committed first; then the phase advances if
     everyone is ready. Returns (mark new, phase advanced)."""
     now = now or timezone.now()
-    with transaction.atomic():
-        rnd = _lock_open(round.pk, player, phase)
-        _mark, created = PhaseDone.objects.get_or_create(round=rnd, player=player,
-                                                         phase=rnd.phase)
+    rnd, created = _mark(round.pk, player, phase)
     return created, advance_if_ready(round_id=round.pk, phase=rnd.phase, now=now)
 
 
+@retry_on_deadlock
+@transaction.atomic
+def _mark(round_id: int, player: Player | None, phase: str | None) -> tuple[Round, bool]:
+    rnd = _lock_open(round_id, player, phase)
+    _done, created = PhaseDone.objects.get_or_create(round=rnd, player=player, phase=rnd.phase)
+    return rnd, created
+
+
+@retry_on_deadlock
 @transaction.atomic
 def phase_done_clear(*, round: Round, player: Player | None,  # noqa: A002
                      phase: str | None = None) -> bool:

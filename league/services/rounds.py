@@ -18,10 +18,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from battles.services.feeds import calendar_deadline_follow
 from campaigns import pausing
 from campaigns.enqueue import enqueue, enqueue_on_commit
 from campaigns.errors import Conflict
-from campaigns.mail import absolute, mail_users_now
+from campaigns.locking import lock_campaign, lock_round, retry_on_deadlock
+from campaigns.mail import absolute, mail_users_after_commit
 from campaigns.models import Campaign, Round
 from campaigns.selectors.rounds import current_round, phase_deadline
 from campaigns.services import admin_log
@@ -48,7 +50,7 @@ def round_open(*, campaign: Campaign, number: int, now: datetime | None = None) 
 @transaction.atomic
 def campaign_start(*, campaign: Campaign, now: datetime | None = None) -> Round:
     """Start the campaign: round 1 opens in ``declare``. Starting twice changes nothing."""
-    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    campaign = lock_campaign(campaign.pk)  # rounds open only under it (campaigns.locking)
     existing = campaign.rounds.order_by("-number").first()
     if existing:
         return existing
@@ -92,9 +94,10 @@ def _pass_over_undue(rnd: Round, phase: str, now: datetime) -> str:
 
 
 def _lock(round_id: int) -> Round:
-    return Round.objects.select_for_update().select_related("campaign").get(pk=round_id)
+    return lock_round(round_id)  # the campaign first (campaigns.locking)
 
 
+@retry_on_deadlock
 @transaction.atomic
 def round_advance(*, round_id: int, expected_phase: str | None = None,
                   now: datetime | None = None) -> Round:
@@ -122,6 +125,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     return rnd
 
 
+@retry_on_deadlock
 @transaction.atomic
 def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
                      now: datetime | None = None, by=None) -> Round:
@@ -132,7 +136,7 @@ def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
     refused, so repeated or parallel calls cannot skip phases. Refused while the campaign is
     paused (issue 19); logged as ``round.advance`` by ``by`` (issue 19 point 6)."""
     now = now or timezone.now()
-    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)  # one advance at a time
+    campaign = lock_campaign(campaign.pk)  # one advance at a time; then the round
     check_not_advancing_paused(campaign)
     if expected_phase is None:
         _refuse_too_soon(campaign, now)
@@ -175,6 +179,7 @@ def _schedule_phase_job(rnd: Round) -> None:
     enqueue_on_commit(run_phase_job, rnd.pk, rnd.phase)
 
 
+@retry_on_deadlock
 @transaction.atomic
 def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = None) -> Round:
     """Run an automatic phase's job and advance (R-RND-2); a no-op once the phase is left."""
@@ -198,6 +203,7 @@ def _log_automatic(rnd: Round, kind: str, left: str) -> None:
                      round=rnd, before={"phase": left}, after={"phase": rnd.phase})
 
 
+@retry_on_deadlock
 @transaction.atomic
 def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None = None,
                        by=None) -> Round:
@@ -215,6 +221,7 @@ def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None =
     before = rnd.phase_deadline
     Round.objects.filter(pk=rnd.pk).update(phase_deadline=deadline)
     rnd.phase_deadline = deadline
+    calendar_deadline_follow(round=rnd, now=now or timezone.now())  # R-BAT-2
     admin_log.record(campaign=rnd.campaign, actor=by, kind="round.deadline",
                      target=f"round {rnd.number}", round=rnd,
                      before={"deadline": _iso(before)}, after={"deadline": _iso(deadline)})
@@ -253,11 +260,12 @@ def due_rounds(now: datetime) -> list[tuple[int, str]]:
 
 
 def _claim(round_id: int) -> Round | None:
-    """The round's row, locked; None while another worker holds it (it is on the job)."""
-    return (Round.objects.select_for_update(skip_locked=True).select_related("campaign")
-            .filter(pk=round_id).first())
+    """The round's row, locked with its campaign's (``campaigns.locking``); None while
+    another transaction holds either (a worker on the job, an admin's advance or pause)."""
+    return lock_round(round_id, skip_locked=True)
 
 
+@retry_on_deadlock
 @transaction.atomic
 def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
     rnd = _claim(round_id)
@@ -272,6 +280,7 @@ def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
     return moved
 
 
+@retry_on_deadlock
 @transaction.atomic
 def _job_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
     rnd = _claim(round_id)
@@ -299,10 +308,9 @@ def round_mark_attention(*, round_id: int, error: str, now: datetime | None = No
     the error, and mail the campaign's admins the first time. Returns whether it was new."""
     now = now or timezone.now()
     with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("campaign").filter(
-            pk=round_id).first()
-        if rnd is None:
+        if not Round.objects.filter(pk=round_id).exists():
             return False
+        rnd = lock_round(round_id)
         new = rnd.attention_at is None
         rnd.attention_at, rnd.attention_error = now, error[:4000]
         rnd.save(update_fields=["attention_at", "attention_error"])
@@ -316,10 +324,10 @@ def round_mark_attention(*, round_id: int, error: str, now: datetime | None = No
 def _mail_admins(rnd: Round, error: str) -> None:
     """Each admin in their language and zone, with the manage page's link (issue 17); a mail
     server that is down never reaches the caller (``campaigns.mail``)."""
-    mail_users_now(users=list(rnd.campaign.admins.all()), name="round_attention",
-                   context={"campaign": rnd.campaign, "round": rnd, "error": error,
-                            "link": absolute(reverse("campaigns:manage",
-                                                     args=[rnd.campaign_id]))})
+    mail_users_after_commit(users=list(rnd.campaign.admins.all()), name="round_attention",
+                            context={"campaign": rnd.campaign, "round": rnd, "error": error,
+                                     "link": absolute(reverse("campaigns:manage",
+                                                              args=[rnd.campaign_id]))})
 
 
 def _run_every_minute(now: datetime) -> None:

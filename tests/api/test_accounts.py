@@ -25,7 +25,8 @@ def api(key: str | None) -> APIClient:
 
 def test_rotate_gives_a_new_token_and_the_old_one_stops_working(outsider):
     old = Token.objects.create(user=outsider).key
-    response = api(old).post(reverse("api:token-rotate"), format="json")
+    response = api(old).post(reverse("api:token-rotate"), {"current_password": PASSWORD},
+                             format="json")
     assert response.status_code == 200
     new = response.json()["token"]
     assert new != old
@@ -43,8 +44,8 @@ def test_rotate_is_throttled(outsider, monkeypatch):
                         {**SimpleRateThrottle.THROTTLE_RATES, "account": "2/min"})
     client = APIClient()
     client.force_authenticate(outsider)
-    statuses = [client.post(reverse("api:token-rotate"), format="json").status_code
-                for _ in range(3)]
+    statuses = [client.post(reverse("api:token-rotate"), {"current_password": PASSWORD},
+                            format="json").status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
 
 

@@ -7,9 +7,9 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from campaigns.models import Campaign
+from campaigns.models import Campaign, Round
 from tests.factories import UserFactory
-from tests.worlds import api, build_fleet_phase
+from tests.worlds import advance_to, api, build_fleet_phase
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +85,34 @@ def test_issue19_7_sandbox_in_the_api():
     assert api(lg.a.user).get(f"/api/v1/campaigns/{data['id']}/").status_code == 404
     assert api(lg.a.user).post(f"/api/v1/campaigns/{lg.campaign.pk}/sandbox/", {},
                                format="json").status_code == 403
+
+
+def _tampered(document: dict, round_index: int, roll_index: int) -> dict:
+    """The archive with one face of one logged draw changed (still a legal face)."""
+    tampered = json.loads(json.dumps(document))
+    roll = tampered["rounds"][round_index]["rolls"][roll_index]
+    roll["faces"][0] = roll["faces"][0] % roll["sides"] + 1
+    return tampered
+
+
+def test_r_dice_3_import_refuses_a_dice_log_that_its_seed_does_not_give():
+    sc = build_fleet_phase()
+    advance_to(sc.rnd, Round.Phase.CLOSED)
+    document = _archive(sc.league)
+    rolls = document["rounds"][0]["rolls"]
+    assert len(rolls) > 2 and document["rounds"][0]["server_seed"]
+    staff = UserFactory(username="staffer", is_staff=True)
+    tampered = _tampered(_tampered(document, 0, 2), 0, len(rolls) - 1)
+    response = api(staff).post("/api/v1/campaigns/import/", tampered, format="json")
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    assert list(errors) == ["rounds[0].rolls[2].faces"]  # the first draw that does not match
+    message = errors["rounds[0].rolls[2].faces"][0]
+    assert "Round 1" in message and f"draw {rolls[2]['counter']}" in message
+    assert "R-DICE-3" in message
+    assert not Campaign.objects.filter(admins=staff).exists()
+    german = api(staff).post("/api/v1/campaigns/import/", tampered, format="json",
+                             HTTP_ACCEPT_LANGUAGE="de")
+    assert "Runde 1" in german.json()["errors"]["rounds[0].rolls[2].faces"][0]
+    response = api(staff).post("/api/v1/campaigns/import/", document, format="json")
+    assert response.status_code == 201, response.content

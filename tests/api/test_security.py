@@ -11,6 +11,7 @@ from axes.models import AccessAttempt
 from django.contrib.auth.models import User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
+from django.test import Client
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +92,48 @@ def test_production_settings_pass_the_deploy_check():
                            "WARNING"], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- failed logins per address: refused before the password is hashed ---------------------------
+
+@pytest.fixture
+def hashes(monkeypatch):
+    """Counts the password hasher's runs: checking a user's password, and the dummy hash
+    Django's backend makes for an unknown username (so both cost the same time)."""
+    from django.contrib.auth import base_user
+
+    calls = []
+    for name in ("check_password", "make_password"):
+        real = getattr(base_user, name)
+        monkeypatch.setattr(base_user, name, lambda *a, _real=real, **k: (
+            calls.append(1), _real(*a, **k))[1])
+    return calls
+
+
+def test_many_failures_from_one_address_refuse_it_before_hashing(ada, client, settings,
+                                                                   hashes):
+    limit = settings.AXES_ADDRESS_FAILURE_LIMIT
+    assert limit > settings.AXES_FAILURE_LIMIT
+    for i in range(limit + 1):  # a new made-up username each time: no account is locked
+        client.post("/accounts/login/", {"username": f"nobody{i}", "password": "wrong"})
+    assert len(hashes) == limit  # the attempt past the limit was refused unhashed
+    hashes.clear()
+    refused = client.post("/accounts/login/", {"username": "ada", "password": GOOD})
+    assert refused.status_code == 429 and b"Too many failed logins" in refused.content
+    assert "_auth_user_id" not in client.session and hashes == []
+    api = token(APIClient(), GOOD)  # the token endpoint, the same address
+    assert api.status_code == 429 and api.json()["code"] == "locked_out" and hashes == []
+    # another address logs in as usual
+    assert Client(REMOTE_ADDR="10.0.0.2").post(
+        "/accounts/login/", {"username": "ada", "password": GOOD}).status_code == 302
+    assert token(APIClient(REMOTE_ADDR="10.0.0.2"), GOOD).status_code == 200
+
+
+def test_the_account_lock_still_holds_below_the_address_limit(ada, settings):
+    client = Client(REMOTE_ADDR="10.0.0.3")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post("/accounts/login/", {"username": "ada", "password": "wrong"})
+    assert client.post("/accounts/login/", {"username": "ada", "password": GOOD}
+                       ).status_code == 429
+    assert Client(REMOTE_ADDR="10.0.0.4").post(
+        "/accounts/login/", {"username": "ada", "password": GOOD}).status_code == 302

@@ -2,6 +2,7 @@
 task - running the sending job (or the hook) again sends nothing - and a player's switches are
 respected."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -21,6 +22,7 @@ from campaigns.models import Round
 from league.services.rounds import round_advance
 from tests.battles.tabletop import CAPTAIN_LIST, WIN
 from tests.factories import NotificationPreferenceFactory
+from tests.mail_servers import silent_smtp as silent_smtp_server
 from tests.worlds import advance_to, api, chain, declare, duel, row, tile, with_emails
 
 pytestmark = pytest.mark.django_db
@@ -293,3 +295,16 @@ def test_a_garrison_battle_asks_no_result_of_the_attacker_on_the_page_or_by_mail
         attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, None))
         rnd = advance_to(attack.round, "battles")
     assert _assert_reminder_matches_page(lg, rnd, django_capture_on_commit_callbacks) == set()
+
+
+def test_a_silent_mail_server_ends_the_batch_at_the_first_timeout(
+        lg, settings, django_capture_on_commit_callbacks):
+    """The send task has 30 s (``campaigns.tasks.OUTBOX_TASK``): a server that never answers
+    costs one ``EMAIL_TIMEOUT``, not one per row; every row waits for the retry."""
+    with silent_smtp_server(settings) as accepted:
+        started = time.monotonic()
+        with django_capture_on_commit_callbacks(execute=True):
+            lg.start()
+        assert time.monotonic() - started < 3.5  # four rows, a one-second timeout each
+        assert len(accepted) == 1 and mail.outbox == []  # asked once
+    assert Notification.objects.filter(sent_at__isnull=True).count() == 4

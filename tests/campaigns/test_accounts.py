@@ -6,9 +6,8 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.backends.db import SessionStore
-from django.contrib.sessions.models import Session
 from django.core import signing
+from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from battles.models import ArmyList, Battle, NotificationPreference
@@ -34,19 +33,13 @@ from tests.worlds import (
     SECRET_CREW,
     SECRET_ORDER,
     SECRET_SHIP,
+    client_for,
     hand_in,
     page_duel,
 )
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
-
-
-def _session_of(user) -> str:
-    store = SessionStore()
-    store["_auth_user_id"] = str(user.pk)
-    store.create()
-    return store.session_key
 
 
 def test_profile_is_created_on_first_use(outsider):
@@ -125,14 +118,15 @@ def test_email_change_to_an_address_in_use_is_refused(outsider, lg):
         email_change_token(user=outsider, new_email="ANNA@example.org")
 
 
-def test_credentials_revoke_ends_the_token_and_other_sessions(outsider, lg):
+def test_credentials_revoke_ends_the_token_and_the_sessions_of_the_old_password(outsider, lg):
     Token.objects.create(user=outsider)
-    keep, other = _session_of(outsider), _session_of(outsider)
-    foreign = _session_of(lg.a.user)
-    credentials_revoke(user=outsider, keep_session=keep)
+    mine, foreign = client_for(outsider), client_for(lg.a.user)
+    outsider.set_password("another long secret 8")
+    outsider.save()
+    credentials_revoke(user=outsider)
     assert not Token.objects.filter(user=outsider).exists()
-    assert set(Session.objects.values_list("session_key", flat=True)) >= {keep, foreign}
-    assert not Session.objects.filter(session_key=other).exists()
+    assert mine.get(reverse("profile")).status_code == 302  # logged out at its next request
+    assert foreign.get(reverse("profile")).status_code == 200
 
 
 def test_token_rotate_replaces_the_token(outsider):
@@ -150,7 +144,7 @@ def test_account_delete_keeps_the_seat_and_the_history(page_world):
     Battle.objects.filter(pk=battle.pk).update(reported_by=anna)
     lg.campaign.admins.add(anna)
     Token.objects.create(user=anna)
-    session = _session_of(anna)
+    browser = client_for(anna)
     tiles_before = Tile.objects.filter(owner=lg.a).count()
 
     account_delete(user=anna)
@@ -165,7 +159,7 @@ def test_account_delete_keeps_the_seat_and_the_history(page_world):
     assert ArmyList.objects.filter(player=seat).exists()
     assert Attack.objects.filter(round=battle.round).count() == 1
     assert not Token.objects.filter(user=anna).exists()
-    assert not Session.objects.filter(session_key=session).exists()
+    assert browser.get(reverse("profile")).status_code == 302  # its session ended
     assert not lg.campaign.admins.filter(pk=anna.pk).exists()
     assert not Profile.objects.filter(user=anna).exists()
     with pytest.raises(Conflict):

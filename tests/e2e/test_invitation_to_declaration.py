@@ -49,6 +49,12 @@ def test_from_an_invitation_mail_to_a_declared_attack(browsing, page_world, view
     newbie.fill("#id_password2", PASSWORD)
     newbie.select_option("#id_time_zone", "Europe/Berlin")
     newbie.get_by_role("button", name="Create account").click()
+    expect(newbie.locator("[role=status]")).to_contain_text("Check your inbox")
+    (signup,) = [m for m in mail.outbox if m.to == ["newbie@example.org"]
+                 and "/signup/confirm/" in m.body]
+    confirm = re.search(r"/accounts/signup/confirm/\S+/", signup.body).group(0)
+    newbie.goto(confirm)  # in the browser that signed up
+    newbie.get_by_role("button", name="Create account").click()
     expect(newbie.locator("#invitation-state")).to_contain_text("You are invited to play")
     newbie.fill("#id_faction", "Necrons")
     newbie.get_by_role("button", name="Join the campaign").click()

@@ -97,6 +97,14 @@ def _build_tile(page, q: int, r: int, name: str, owner: str | None) -> None:
     expect(page.locator(".messages")).to_contain_text(f"Tile {name} · ")
 
 
+def _open_signup_link(page, address: str) -> None:
+    """Sign-up finishes from the link mailed to the address, in the browser that signed up."""
+    expect(page.locator("[role=status]")).to_contain_text("Check your inbox")
+    (message,) = [m for m in mail.outbox if m.to == [address] and "/signup/confirm/" in m.body]
+    page.goto(re.search(r"/accounts/signup/confirm/\S+/", message.body).group(0))
+    page.get_by_role("button", name="Create account").click()
+
+
 def _join(browsing, link: str, username: str, faction: str):
     """A newcomer follows the invitation link, signs up and joins with a faction."""
     page = browsing.page(viewport=PHONE)
@@ -107,6 +115,7 @@ def _join(browsing, link: str, username: str, faction: str):
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD)
     page.get_by_role("button", name="Create account").click()
+    _open_signup_link(page, f"{username}@example.org")
     expect(page.locator("#invitation-state")).to_contain_text("You are invited to play")
     page.fill("#id_faction", faction)
     page.get_by_role("button", name="Join the campaign").click()

@@ -247,8 +247,12 @@ def test_issue19_pause_racing_the_periodic_advance(attempt):
     assert after.campaign.paused_at == now
     if after.phase == "battles":  # the pause came first: nothing moved
         assert after.deadline_left == timedelta(0)
-    else:  # the advance came first, then the pause held the new phase's clock
-        assert after.phase == "conquest"
-        assert after.phase_deadline is None and after.deadline_left == 24 * H
+    else:  # the advance came first; no roll was due, so conquest was passed over and round
+        # 2 opened [reading R-RND-1], then the pause held the new phase's clock
+        assert after.phase == "closed"
+        following = Round.objects.get(campaign=campaign, number=2)
+        assert following.phase == "declare" and following.phase_deadline is None
+        assert following.deadline_left > timedelta(0)
+    current = campaign.rounds.order_by("-number").first()
     advance_due_rounds(now=now + 1000 * H)
-    assert _fresh(rnd).phase == after.phase  # nothing advances while paused
+    assert _fresh(current).phase == current.phase  # nothing advances while paused

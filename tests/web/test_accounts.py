@@ -7,6 +7,7 @@ member")."""
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django import conf
@@ -19,8 +20,8 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
 from battles.services.notifications import preferences_of
-from campaigns.models import Player
-from campaigns.services.accounts import profile_of
+from campaigns.models import PendingSignup, Player
+from campaigns.services.accounts import profile_of, signups_clear_expired
 from tests.worlds import client_for
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +54,17 @@ def signup_data(**extra) -> dict:
             "password2": NEW_PASSWORD, "language": "", "time_zone": "Europe/Berlin", **extra}
 
 
+def signed_up(client: Client, capture, url: str | None = None, **extra):
+    """Sign up with ``client`` and open the mailed link in it: the answer of its button."""
+    with capture(execute=True):
+        sent = client.post(url or reverse("signup"), signup_data(**extra))
+    assert sent.status_code == 200 and "Check your inbox" in sent.content.decode()
+    (message,) = [m for m in mail.outbox if m.to == [signup_data(**extra)["email"]]]
+    link = re.search(re.escape(conf.settings.SITE_URL) + r"(/accounts/signup/confirm/\S+/)",
+                     message.body)[1]
+    return client.post(link)
+
+
 # --- log in, sign up --------------------------------------------------------------------------
 
 def test_login_page_links_to_password_reset_and_signup(db):
@@ -63,20 +75,23 @@ def test_login_page_links_to_password_reset_and_signup(db):
         assert reverse("signup") in page and signup in page
 
 
-def test_open_signup_creates_the_account_logs_in_and_follows_a_safe_next(db, settings):
+def test_open_signup_creates_the_account_logs_in_and_follows_a_safe_next(
+        db, settings, django_capture_on_commit_callbacks):
     settings.OPEN_SIGNUP = True
     client = Client()
     assert client.get(reverse("signup")).status_code == 200
-    response = client.post(reverse("signup"), signup_data(next="/campaigns/1/"))
+    response = signed_up(client, django_capture_on_commit_callbacks, next="/campaigns/1/")
     assert response.status_code == 302 and response["Location"] == "/campaigns/1/"
     nina = User.objects.get(username="nina")
     assert nina.email == "nina@example.org" and profile_of(nina).time_zone == "Europe/Berlin"
     assert client.get(reverse("profile")).status_code == 200  # logged in
 
 
-def test_signup_ignores_a_next_on_another_site(db, settings):
+def test_signup_ignores_a_next_on_another_site(db, settings,
+                                               django_capture_on_commit_callbacks):
     settings.OPEN_SIGNUP = True
-    response = Client().post(reverse("signup"), signup_data(next="https://evil.example/"))
+    response = signed_up(Client(), django_capture_on_commit_callbacks,
+                         next="https://evil.example/")
     assert response.status_code == 302 and response["Location"] == reverse("profile")
 
 
@@ -99,13 +114,14 @@ def test_closed_signup_says_invitation_only_in_english_and_german(db, settings):
     assert refused.status_code == 403 and not User.objects.filter(username="nina").exists()
 
 
-def test_closed_signup_still_lets_an_invitee_sign_up(db, settings):
+def test_closed_signup_still_lets_an_invitee_sign_up(db, settings,
+                                                     django_capture_on_commit_callbacks):
     """The invitation page (/invite/<token>/) sends visitors here with ``next``."""
     settings.OPEN_SIGNUP = False
     url = reverse("signup") + "?next=/invite/abc123/"
     page = Client().get(url)
     assert page.status_code == 200 and 'value="/invite/abc123/"' in page.content.decode()
-    response = Client().post(reverse("signup"), signup_data(next="/invite/abc123/"))
+    response = signed_up(Client(), django_capture_on_commit_callbacks, next="/invite/abc123/")
     assert response.status_code == 302 and response["Location"] == "/invite/abc123/"
     assert User.objects.filter(username="nina").exists()
 
@@ -157,7 +173,8 @@ def test_password_change_with_a_wrong_password_changes_nothing(outsider):
     assert token_works(key)
 
 
-def test_password_reset_is_the_sites_page_and_revokes_the_token(outsider):
+def test_password_reset_is_the_sites_page_and_revokes_the_token(
+        outsider, django_capture_on_commit_callbacks):
     outsider.email = "out@example.org"
     outsider.save()
     key = Token.objects.create(user=outsider).key
@@ -166,7 +183,8 @@ def test_password_reset_is_the_sites_page_and_revokes_the_token(outsider):
                                                          "Passwort zurücksetzen")):
         page = client.get(reverse("password_reset")).content.decode()
         assert title in page and "Django" not in page and 'class="topbar"' in page
-    Client().post(reverse("password_reset"), {"email": "out@example.org"})
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends after commit
+        Client().post(reverse("password_reset"), {"email": "out@example.org"})
     (message,) = mail.outbox
     link = re.search(re.escape(conf.settings.SITE_URL) + r"(/accounts/reset/\S+/)",
                      message.body)[1]
@@ -240,11 +258,14 @@ def test_another_players_notification_switches_cannot_be_set(page_world):
     assert response.status_code == 404 and all(preferences_of(ben).values())
 
 
-def test_email_changes_only_after_the_mailed_link_is_opened(outsider):
+def test_email_changes_only_after_the_mailed_link_is_opened(
+        outsider, django_capture_on_commit_callbacks):
     outsider.email = "old@example.org"
     outsider.save()
     client = client_for(outsider)
-    response = client.post(reverse("email-change"), {"email": "new@example.org"})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("email-change"), {"email": "new@example.org",
+                                                         "current_password": PASSWORD})
     assert response.status_code == 302
     (message,) = mail.outbox
     assert message.to == ["new@example.org"]
@@ -265,7 +286,8 @@ def test_email_changes_only_after_the_mailed_link_is_opened(outsider):
 def test_rotating_the_api_token_shows_the_new_one_once(outsider):
     old = Token.objects.create(user=outsider).key
     client = client_for(outsider)
-    assert client.post(reverse("token-rotate")).status_code == 302
+    assert client.post(reverse("token-rotate"), {"current_password": PASSWORD}
+                       ).status_code == 302
     new = Token.objects.get(user=outsider).key
     assert new != old and not token_works(old) and token_works(new)
     assert new in client.get(reverse("profile")).content.decode()
@@ -343,3 +365,96 @@ def test_the_language_switcher_works_for_visitors_and_ignores_unknown_languages(
     assert Client().post("/i18n/setlang/", {"language": "de", "next": "/"}).status_code == 302
     client_for(outsider).post("/i18n/setlang/", {"language": "xx", "next": "/"})
     assert profile_of(outsider).language == ""
+
+
+# --- accounts under attack: sign-up tells nothing about an address; changes ask the password ---
+
+def _signup_answer(address: str, username: str, capture) -> tuple[int, str]:
+    with capture(execute=True):
+        response = Client().post(reverse("signup"), signup_data(username=username,
+                                                                 email=address))
+    page = re.sub(r"\b[A-Za-z0-9]{64}\b", "CSRF", response.content.decode())  # masked each time
+    return response.status_code, page.replace(address, "ADDRESS")
+
+
+def test_signup_answers_alike_for_a_known_and_a_new_address(
+        outsider, settings, django_capture_on_commit_callbacks):
+    settings.OPEN_SIGNUP = True
+    outsider.email = "out@example.org"
+    outsider.save()
+    known = _signup_answer("out@example.org", "nina", django_capture_on_commit_callbacks)
+    new = _signup_answer("new@example.org", "nora", django_capture_on_commit_callbacks)
+    assert known == new and known[0] == 200 and "Check your inbox" in known[1]
+    assert not User.objects.filter(username__in=["nina", "nora"]).exists()
+    (to_owner,) = [m for m in mail.outbox if m.to == ["out@example.org"]]
+    assert "someone tried to sign up" in to_owner.body.lower()
+    assert reverse("password_reset") in to_owner.body
+    (to_new,) = [m for m in mail.outbox if m.to == ["new@example.org"]]
+    assert "/accounts/signup/confirm/" in to_new.body
+
+
+def test_signup_finishes_from_the_mailed_link_in_any_browser(
+        db, settings, django_capture_on_commit_callbacks):
+    """A phone's mail app often opens the link in another browser than the one that signed
+    up: the link alone finishes the sign-up, once."""
+    settings.OPEN_SIGNUP = True
+    with django_capture_on_commit_callbacks(execute=True):
+        Client().post(reverse("signup"), signup_data(next="/campaigns/1/"))
+    (message,) = mail.outbox
+    link = re.search(re.escape(conf.settings.SITE_URL) + r"(/accounts/signup/confirm/\S+/)",
+                     message.body)[1]
+    client = Client()  # another browser
+    assert client.get(link).status_code == 200 and not User.objects.filter(
+        username="nina").exists()  # GET changes nothing
+    response = client.post(link)
+    assert response.status_code == 302 and response["Location"] == "/campaigns/1/"
+    nina = User.objects.get(username="nina")
+    assert nina.email == "nina@example.org" and nina.check_password(NEW_PASSWORD)
+    assert client.get(reverse("profile")).status_code == 200  # logged in
+    assert client.post(link).status_code == 400  # used up: no second account
+    assert User.objects.filter(email="nina@example.org").count() == 1
+
+
+def test_a_pending_signup_keeps_no_password_and_expires(
+        db, settings, django_capture_on_commit_callbacks):
+    settings.OPEN_SIGNUP = True
+    with django_capture_on_commit_callbacks(execute=True):
+        Client().post(reverse("signup"), signup_data())
+    (pending,) = PendingSignup.objects.all()
+    token = re.search(r"/accounts/signup/confirm/(\S+)/", mail.outbox[0].body)[1]
+    assert NEW_PASSWORD not in str(vars(pending)) and token not in str(vars(pending))
+    later = pending.created_at + timedelta(seconds=settings.EMAIL_CHANGE_MAX_AGE + 1)
+    assert signups_clear_expired(now=later - timedelta(seconds=2)) == 0
+    assert signups_clear_expired(now=later) == 1
+    assert Client().get(f"/accounts/signup/confirm/{token}/").status_code == 400
+
+
+@pytest.mark.parametrize("password", [None, "wrong password 1"])
+def test_email_change_needs_the_current_password(outsider, password):
+    outsider.email = "old@example.org"
+    outsider.save()
+    body = {"email": "new@example.org"} | ({"current_password": password} if password else {})
+    response = client_for(outsider).post(reverse("email-change"), body)
+    assert response.status_code == 400
+    assert "current_password" in response.context["email_form"].errors
+    deutsch = german(client_for(outsider)).post(reverse("email-change"), body)
+    assert deutsch.status_code == 400
+    assert ("Dein Passwort war falsch." if password else "erforderlich") in str(
+        deutsch.context["email_form"].errors["current_password"])
+    assert mail.outbox == []
+    outsider.refresh_from_db()
+    assert outsider.email == "old@example.org"
+
+
+@pytest.mark.parametrize("password", [None, "wrong password 1"])
+def test_token_rotation_needs_the_current_password(outsider, password):
+    old = Token.objects.create(user=outsider).key
+    body = {"current_password": password} if password else {}
+    response = client_for(outsider).post(reverse("token-rotate"), body)
+    assert response.status_code == 400
+    assert "current_password" in response.context["token_form"].errors
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    answer = api.post(reverse("api:token-rotate"), body, format="json")
+    assert answer.status_code == 400 and "current_password" in answer.json()["errors"]
+    assert token_works(old) and Token.objects.get(user=outsider).key == old

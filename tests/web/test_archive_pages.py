@@ -135,3 +135,20 @@ def test_issue19_7_an_imported_campaign_is_named_apart_paused_and_renamed_on_its
         "time_zone": created.time_zone})
     assert renamed.status_code == 302
     assert Campaign.objects.get(pk=created.pk).name == "Liga Nord, Kopie"
+
+
+def test_r_dice_3_an_archive_whose_dice_its_seed_does_not_give_is_a_form_error():
+    sc = build_fleet_phase()
+    advance_to(sc.rnd, Round.Phase.CLOSED)
+    document = archive_export(campaign=sc.league.campaign, by=sc.league.admin,
+                              now=timezone.now())
+    roll = document["rounds"][0]["rolls"][0]
+    roll["faces"][0] = roll["faces"][0] % roll["sides"] + 1
+    staff = UserFactory(username="staffer", is_staff=True)
+    response = client_for(staff).post("/campaigns/import/", {"archive": _upload(document)},
+                                      HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "rounds[0].rolls[0].faces" in page
+    assert f"Runde 1, Wurf {roll['counter']}" in page and "R-DICE-3" in page
+    assert not Campaign.objects.filter(admins=staff).exists()

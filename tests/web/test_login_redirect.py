@@ -3,9 +3,11 @@ with ``next`` back to it, the same for a private campaign as for a missing one (
 them apart); after logging in they land on the page. A signed-in outsider still gets 404, and
 the API keeps answering 404."""
 
+import re
 from urllib.parse import quote
 
 import pytest
+from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
@@ -64,11 +66,15 @@ def test_login_ignores_a_next_on_another_site(page_world):
     assert answer.status_code == 302 and answer["Location"] == "/"
 
 
-def test_sign_up_from_the_redirect_lands_on_the_page(public_page_world, settings):
+def test_sign_up_from_the_redirect_lands_on_the_page(public_page_world, settings,
+                                                     django_capture_on_commit_callbacks):
     settings.OPEN_SIGNUP = True
     page = public_page_world.url("standings/")
     client = Client()
-    answer = client.post(reverse("signup"), {
-        "username": "newcomer", "email": "new@example.org", "password1": PASSWORD,
-        "password2": PASSWORD, "language": "en", "time_zone": "UTC", "next": page})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("signup"), {
+            "username": "newcomer", "email": "new@example.org", "password1": PASSWORD,
+            "password2": PASSWORD, "language": "en", "time_zone": "UTC", "next": page})
+    (message,) = mail.outbox  # the link that finishes the sign-up, opened in this browser
+    answer = client.post(re.search(r"/accounts/signup/confirm/\S+/", message.body)[0])
     assert answer.status_code == 302 and answer["Location"] == page

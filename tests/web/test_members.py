@@ -193,10 +193,13 @@ def test_from_the_invitation_mail_through_sign_up_to_player(
     page = client.get(path).content.decode()
     signup = f"{reverse('signup')}?next={path}"
     assert signup in page
-    response = client.post(signup, {
-        "username": "neu", "email": "neu@example.org", "password1": "correct horse 42",
-        "password2": "correct horse 42", "language": "de", "time_zone": "Europe/Berlin",
-        "next": path})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(signup, {
+            "username": "neu", "email": "neu@example.org", "password1": "correct horse 42",
+            "password2": "correct horse 42", "language": "de", "time_zone": "Europe/Berlin",
+            "next": path})
+    confirm = next(x for x in mail.outbox[-1].body.split() if "/signup/confirm/" in x)
+    response = client.post(confirm.removeprefix(site_url()))  # the link mailed to sign up
     assert response.status_code == 302 and response["Location"] == path, response.content[:500]
     joined = client.post(path, {"faction": "Orks", "colour": "#00aa00"})
     assert joined.status_code == 302

@@ -90,10 +90,12 @@ def learned(unset, staff):
     return f"https://{CLUB}"
 
 
-def test_password_reset_mail_links_the_learned_address(learned, outsider):
+def test_password_reset_mail_links_the_learned_address(learned, outsider,
+                                                      django_capture_on_commit_callbacks):
     outsider.email = "out@example.org"
     outsider.save()
-    client_for().post(reverse("password_reset"), {"email": "out@example.org"})
+    with django_capture_on_commit_callbacks(execute=True):  # the outbox sends after commit
+        client_for().post(reverse("password_reset"), {"email": "out@example.org"})
     (message,) = mail.outbox
     assert re.search(re.escape(learned) + r"/accounts/reset/\S+/", message.body)
 

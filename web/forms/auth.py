@@ -8,11 +8,12 @@ from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from battles.models import NotificationKind
-from campaigns.mail import absolute, display, profiles_of, recipient_locale
+from campaigns.mail import absolute, display, profiles_of, queue_mail, recipient_locale
 from campaigns.models import Profile
 from campaigns.services.accounts import EMAIL_MAX, time_zone_names
 
@@ -26,17 +27,21 @@ class LoginForm(AuthenticationForm):
 
 class ResetForm(PasswordResetForm):
     """Django's password reset; its mail is in the member's language, greets them by display
-    name and links the site's address (``SITE_URL``), not the request's host (issue 17)."""
+    name and links the site's address (``SITE_URL``), not the request's host (issue 17). It
+    is queued in the outbox (``campaigns.mail.queue_mail``), never sent by the request: a mail
+    server that does not answer cannot hold the page."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, *args, **kwargs):
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
         user = context["user"]
         profile = profiles_of([user]).get(user.pk)
         link = absolute(reverse("password_reset_confirm", kwargs={"uidb64": context["uid"],
                                                                   "token": context["token"]}))
         context = {**context, "recipient_name": display(user, profile), "link": link}
         with recipient_locale(profile):
-            super().send_mail(subject_template_name, email_template_name, context, *args,
-                              **kwargs)
+            subject = "".join(render_to_string(subject_template_name, context).splitlines())
+            body = render_to_string(email_template_name, context)
+        queue_mail(subject, body, to_email)
 
 
 class AdminLoginForm(AdminAuthenticationForm):
@@ -108,8 +113,24 @@ class NotificationsForm(forms.Form):
                                                    initial=(prefs or {}).get(kind, True))
 
 
+def current_password_field():
+    """The current password, which changing the address or the API token asks for (a stolen
+    session alone cannot take the account over); checked through ``authenticate``."""
+    return forms.CharField(label=_("Your current password"), strip=False,
+                           widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+
 class EmailChangeForm(forms.Form):
     email = forms.EmailField(label=_("New e-mail address"), max_length=EMAIL_MAX)
+    current_password = current_password_field()
+
+
+class TokenRotateForm(forms.Form):
+    current_password = current_password_field()
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "id_token_%s")  # the e-mail form on the page has the name
+        super().__init__(*args, **kwargs)
 
 
 class PasswordConfirmForm(forms.Form):

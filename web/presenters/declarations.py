@@ -38,5 +38,6 @@ def declarations_html(rows, *, withdraw_url=None, csrf_token: str = "", own=None
         out.append(LINE % (pk, text, sources.get(source, escape(source)),
                            statuses.get(status, escape(status)), form))
     if not out:
-        out.append(f"<li>{escape(_('No declarations.'))}</li>")
+        none = escape(_("No declarations."))  # outside an f-string: makemessages finds it
+        out.append(f"<li>{none}</li>")
     return mark_safe("".join(out))  # noqa: S308 (every text escaped above)

@@ -298,8 +298,8 @@ def cards(document: dict, state, paint, fleets_url: str | None) -> dict:
     fleet's orders on the fleets page (``fleets_url``)."""
     from web.templatetags.feldzug import area_kind_label, fleet_kind_label
 
-    link = (f' <a href="{escape(fleets_url)}#fleet-%s">{escape(_("Orders and cargo"))}</a>'
-            if fleets_url else "")
+    label = escape(_("Orders and cargo"))  # outside the f-string, where makemessages finds it
+    link = f' <a href="{escape(fleets_url)}#fleet-%s">{label}</a>' if fleets_url else ""
     fleet_kinds = {k: escape(str(fleet_kind_label(k))) + ", " for k in ("regular", "pirate")}
     names = {a["id"]: a["name"] for a in document["areas"]}
     planet_names = {p["id"]: p["name"] for p in document["planets"]}

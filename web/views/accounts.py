@@ -21,11 +21,12 @@ from django.contrib import messages
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.hashers import make_password
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse, reverse_lazy
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
@@ -34,18 +35,29 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from battles.services.notifications import preferences_of, preferences_update
 from campaigns.errors import DomainError
-from campaigns.mail import absolute, display, hand_out, profiles_of, recipient_locale
+from campaigns.mail import (
+    absolute,
+    display,
+    mail_after_commit,
+    mail_users_after_commit,
+    profiles_of,
+    queue_mail,
+    recipient_locale,
+)
 from campaigns.models import Player
 from campaigns.selectors.invitations import ACTIVE, invitation_by_token, invitation_state
 from campaigns.services.accounts import (
     account_delete,
-    account_signup,
     credentials_revoke,
     email_change_confirm,
     email_change_read,
     email_change_token,
     profile_read,
     profile_update,
+    signup_check,
+    signup_finish,
+    signup_pending,
+    signup_pending_create,
     token_of,
     token_rotate,
 )
@@ -58,6 +70,7 @@ from web.forms.auth import (
     ProfileForm,
     ResetForm,
     SignupForm,
+    TokenRotateForm,
 )
 from web.forms.common import add_service_error
 
@@ -148,6 +161,8 @@ class LoginView(auth_views.LoginView):
 
 @require_http_methods(["GET", "POST"])
 def signup(request):
+    """Step one: check the form, keep the sign-up in this browser's session and mail the
+    address; the answer is the same whether the address has an account or not."""
     next_url = safe_next(request, request.POST.get("next") or request.GET.get("next"))
     allowed = signup_allowed(next_url)
     if request.user.is_authenticated:
@@ -163,22 +178,61 @@ def signup(request):
             if AxesProxyHandler.is_locked(request, {"username": data["username"]}):
                 return render(request, LOCKED, status=429)
             try:
-                user = account_signup(username=data["username"], email=data["email"],
-                                      password=data["password1"], language=data["language"],
-                                      time_zone=data["time_zone"])
+                owner = signup_check(username=data["username"], email=data["email"],
+                                     language=data["language"], time_zone=data["time_zone"])
             except DomainError as exc:
                 add_service_error(form, exc)
             else:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(request, _("Welcome, %(name)s! Your account is ready.")
-                                 % {"name": user.username})
-                return _with_language(redirect(next_url or "profile"), data["language"])
+                _signup_pending(request, data, next_url, owner)
+                return render(request, "registration/signup.html",
+                              {"sent": data["email"], "closed": False})
         status = 400
     else:
         form = SignupForm(initial=signup_initial(next_url, request.LANGUAGE_CODE))
         status = 200
     return render(request, "registration/signup.html",
                   {"form": form, "next": next_url, "closed": False}, status=status)
+
+
+def _signup_pending(request, data: dict, next_url: str, owner) -> None:
+    """The same work for a new and a known address (hash, one mail): a new one gets the link
+    that finishes the sign-up (in any browser), a known one's owner a note."""
+    password_hash = make_password(data["password1"])
+    context = {"hours": settings.EMAIL_CHANGE_MAX_AGE // 3600,
+               "login_link": absolute(reverse("login")),
+               "reset_link": absolute(reverse("password_reset"))}
+    if owner is None:
+        token = signup_pending_create(
+            username=data["username"], email=data["email"], password_hash=password_hash,
+            language=data["language"], time_zone=data["time_zone"], next_url=next_url or "",
+            now=timezone.now())
+        mail_after_commit(to=[data["email"]], name="signup_confirm", language=data["language"],
+                          context={**context, "username": data["username"], "link": absolute(
+                              reverse("signup-confirm", args=[token]))})
+    else:
+        mail_users_after_commit(users=[owner], name="signup_known", context=context)
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request, nonce: str):
+    """Step two, from the mailed link, in whichever browser opens it: GET shows the account,
+    POST (the button) creates it and logs in. An old or a used link: 400."""
+    pending = signup_pending(token=nonce, now=timezone.now())
+    if pending is None:
+        return render(request, "registration/signup_confirm.html", {}, status=400)
+    if request.method == "GET":
+        return render(request, "registration/signup_confirm.html", {"pending": pending})
+    if throttled(request):
+        return _too_many(request)
+    try:
+        user = signup_finish(token=nonce, now=timezone.now())
+    except DomainError as exc:
+        return render(request, "registration/signup_confirm.html", {"error": exc.message},
+                      status=exc.status)
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Welcome, %(name)s! Your account is ready.")
+                     % {"name": user.username})
+    return _with_language(redirect(pending.next_url or "profile"), pending.language)
 
 
 # --- passwords ------------------------------------------------------------------------------
@@ -201,7 +255,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)  # keeps this session (update_session_auth_hash)
-        credentials_revoke(user=form.user, keep_session=self.request.session.session_key)
+        credentials_revoke(user=form.user)  # the other sessions end with the old password
         return response
 
 
@@ -236,7 +290,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 # --- the profile page -----------------------------------------------------------------------
 
 def _profile_page(request, *, profile_form=None, email_form=None, notification_forms=None,
-                  status: int = 200):
+                  token_form=None, status: int = 200):
     profile = profile_read(request.user)
     if profile_form is None:
         profile_form = ProfileForm(initial={"display_name": profile.display_name,
@@ -252,6 +306,7 @@ def _profile_page(request, *, profile_form=None, email_form=None, notification_f
     return render(request, "registration/profile.html", {
         "profile": profile, "profile_form": profile_form,
         "email_form": email_form or EmailChangeForm(), "notifications": notifications,
+        "token_form": token_form or TokenRotateForm(),
         "token": token_of(request.user), "new_token": request.session.pop("new_token", None),
         "site_zone": settings.CAMPAIGN_TIME_ZONE,
     }, status=status)
@@ -301,13 +356,22 @@ def notifications_save(request):
     return redirect(reverse("profile") + "#notifications")
 
 
+def _password_refused(request, form) -> bool:
+    """The form's ``current_password`` through django-axes; a wrong one is its field's error."""
+    if form.is_valid() and not _password_ok(request, form.cleaned_data["current_password"]):
+        form.add_error("current_password", _("Your password was entered incorrectly."))
+    return not form.is_valid()
+
+
 @login_required
 @require_POST
 def email_change(request):
     if throttled(request):
         return _too_many(request)
+    if _locked(request):
+        return render(request, LOCKED, status=429)
     form = EmailChangeForm(request.POST)
-    if form.is_valid():
+    if not _password_refused(request, form):
         try:
             token = email_change_token(user=request.user, new_email=form.cleaned_data["email"])
         except DomainError as exc:
@@ -331,7 +395,7 @@ def _mail_email_change(user, token: str, address: str) -> None:
         subject = " ".join(render_to_string("registration/email_change_subject.txt",
                                             context).split())
         body = render_to_string("registration/email_change_email.txt", context)
-    hand_out(subject, body, address)  # retried, never an error page (campaigns.mail)
+    queue_mail(subject, body, address)  # the outbox sends it after commit (campaigns.mail)
 
 
 @require_http_methods(["GET", "POST"])
@@ -361,6 +425,13 @@ def email_confirm(request, token: str):
 @login_required
 @require_POST
 def token_rotate_page(request):
+    if throttled(request):
+        return _too_many(request)
+    if _locked(request):
+        return render(request, LOCKED, status=429)
+    form = TokenRotateForm(request.POST)
+    if _password_refused(request, form):
+        return _profile_page(request, token_form=form, status=400)
     token = token_rotate(user=request.user)
     request.session["new_token"] = token.key  # shown once on the next page
     messages.success(request, _("A new API token was made; the old one no longer works."))

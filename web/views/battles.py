@@ -21,13 +21,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from battles.models import Battle
 from battles.selectors.battles import (
     campaign_battles,
     date_proposals,
+    deadline_fate,
     immediate_roll_of,
     limit_breakdown,
     result_history,
@@ -168,10 +169,10 @@ def _may(scope: Scope, battle: Battle, now) -> dict:
 
 
 # R-CON-6 / R-RND-3 at the battles deadline, in the reader's words.
-DEFAULT_DECISION = {"roll_all": _lazy("the roll is made"),
-                    "waive_all": _lazy("the roll is waived")}
-UNPLAYED_AS = {"defender_holds": _lazy("a defeat of the attacker"),
-               "attacker_wins": _lazy("a victory of the attacker")}
+DEFAULT_DECISION = {"roll_all": gettext_lazy("the roll is made"),
+                    "waive_all": gettext_lazy("the roll is waived")}
+UNPLAYED_AS = {"defender_holds": gettext_lazy("a defeat of the attacker"),
+               "attacker_wins": gettext_lazy("a victory of the attacker")}
 
 
 def chain_context(battle: Battle, may: dict) -> dict | None:
@@ -213,8 +214,11 @@ def battle_context(scope: Scope, battle: Battle, **forms) -> dict:
                 **_correction_forms(scope, battle)}
     history = result_history(battle)
     disputed = battle.result_status == Battle.ResultStatus.DISPUTED and history
+    fate = deadline_fate(battle)  # R-BAT-3, R-RND-3: what the battles deadline will do
     return scope.context(
         battle=battle, row=battle_row(battle, now), may=may, chain=chain_context(battle, may),
+        deadline_fate=fate,
+        unplayed=UNPLAYED_AS[ruleset_of(battle.campaign).unplayed_outcome] if fate else "",
         list_sections=_list_sections(battle, lists, scope.player if may["playing"] else None),
         proposals=date_proposals(battle), history=history,
         dispute=history[-1] if disputed else None,  # why, above the admin's link (R-BAT-3)

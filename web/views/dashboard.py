@@ -2,7 +2,9 @@
 admins only: the current phase and its deadline, every player with what they still owe, their
 "done", absence, last nudge and reliability; the disputes to settle and the absences to come.
 The nudge buttons post to ``nudge`` (``battles.services.nudges.nudges_send``, as the API).
-It says when the clock that advances deadlines last ran, and plainly when it is late (R-RND-2)."""
+It says when the clock that advances deadlines last ran, and plainly when it is late (R-RND-2).
+Each dispute shows who disputed and why; in the last 24 hours before the battles deadline a
+warning says what the deadline does to the disputes still open (R-BAT-3 [decision])."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -11,14 +13,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from battles.selectors.battles import disputes_deadline_near, disputes_of
 from battles.selectors.dashboard import dashboard
 from battles.services.nudges import NudgeOutcome, nudges_send, player_name
 from campaigns.errors import DomainError
+from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.clock import clock_state
 from campaigns.values import parse_number
 from web.presenters.clock import clock_facts
 from web.presenters.times import local_text
 from web.templatetags.feldzug import explained
+from web.views.battles import UNPLAYED_AS
 from web.views.scope import Scope, campaign_page
 
 
@@ -27,8 +32,15 @@ from web.views.scope import Scope, campaign_page
 def dashboard_page(request, scope: Scope):
     now = timezone.now()
     facts = dashboard(scope.campaign, scope.round, now)
-    return render(request, "web/dashboard.html",
-                  scope.context(board=facts, clock=clock_facts(clock_state(now), now)))
+    reasons = disputes_of(facts.disputes)
+    for battle in facts.disputes:
+        battle.dispute = reasons.get(battle.pk)
+    open_now = [b for b in facts.disputes if scope.round and b.round_id == scope.round.pk]
+    near = bool(open_now) and disputes_deadline_near(scope.round, now)
+    return render(request, "web/dashboard.html", scope.context(
+        board=facts, clock=clock_facts(clock_state(now), now),
+        disputes_deadline=scope.round.phase_deadline if near else None,
+        unplayed=UNPLAYED_AS[ruleset_of(scope.campaign).unplayed_outcome] if near else ""))
 
 
 def _player_ids(request) -> list[int] | None:

@@ -27,8 +27,19 @@ class Reading:
     about: dict
 
 
+class TextSummaryAtomFeed(Atom1Feed):
+    """Django writes every summary as ``type="html"``, escaped once: a reader would then run
+    a display name, a planet name or a pause reason as HTML. Ours are plain text, so say so
+    (titles carry no type, which Atom reads as text already)."""
+
+    def add_item_elements(self, handler, item):
+        super().add_item_elements(handler, {**item, "description": None})
+        if item["description"] is not None:
+            handler.addQuickElement("summary", item["description"], {"type": "text"})
+
+
 class CampaignNewsFeed(Feed):
-    feed_type = Atom1Feed
+    feed_type = TextSummaryAtomFeed
 
     def get_object(self, request, campaign_id: int) -> Reading:
         campaign = Campaign.objects.filter(pk=campaign_id, is_sandbox=False).first()
