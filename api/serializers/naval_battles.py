@@ -42,8 +42,8 @@ class LossesSerializer(serializers.Serializer):
 class NavalBattleSerializer(serializers.Serializer):
     """Every reader: where (``round``, ``area``), who (``attacker``, ``defender``), the outcome
     and the ships lost per side. The players who fought it and the admin (``replay`` true) also
-    get the sides with lines, values and stances, the full outcome, the event log with every
-    roll and its dice counters (R-FLT-7)."""
+    get the sides with lines, values, crews, cargo and stances, the full outcome, the event log
+    with every roll and its dice counters (R-FLT-7)."""
 
     id = serializers.IntegerField()
     round = serializers.IntegerField(help_text="round number")
@@ -58,7 +58,12 @@ class NavalBattleSerializer(serializers.Serializer):
     defender_vp = serializers.IntegerField()
     losses = LossesSerializer()
     replay = serializers.BooleanField(help_text="whether the replay keys follow (R-FLT-7)")
-    sides = serializers.ListField(child=serializers.DictField(), required=False)
+    sides = serializers.ListField(
+        child=serializers.DictField(), required=False,
+        help_text="each side's line, flagship first; each ship with id, name, class, its values "
+                  "(attack, defence, agility; D6 space: datasheet), and the crew (name, cp; "
+                  "bottom first) and cargo (name, points) it went into battle with (battles "
+                  "stored before crews were recorded have none)")
     outcome = serializers.DictField(required=False)
     events = EventSerializer(many=True, required=False)
     first_counter = serializers.IntegerField(required=False)

@@ -115,9 +115,9 @@ def naval_losses(battle: NavalBattle) -> dict[str, dict[str, list[dict]]]:
 def naval_report(battle: NavalBattle, *, player: Player | None, is_admin: bool) -> dict:
     """A naval battle as the viewer may see it (R-FLT-7): where and when it was fought, who
     fought (player ids; null for pirates), the outcome and the ships lost per side for every
-    reader; with ``replay`` true also the sides (lines, values, stances), the full outcome, the
-    event log with every roll (R-NAV-13) and its dice counters, for the two players who fought
-    and the admin. Call it only on battles of ``visible_naval_battles``."""
+    reader; with ``replay`` true also the sides (lines, values, crews, cargo, stances), the
+    full outcome, the event log with every roll (R-NAV-13) and its dice counters, for the two
+    players who fought and the admin. Call it only on battles of ``visible_naval_battles``."""
     report = {
         "id": battle.pk, "round": battle.round.number, "area": battle.area_id,
         "sequence": battle.sequence, "engine": battle.engine,

@@ -93,8 +93,12 @@ class PhaseShip:
         return SpaceShip(self.id, self.name, self.datasheet or DEFAULT_DATASHEET, self.captain)
 
     def public(self, engine: str) -> dict:
-        """What the other side of a battle learns of this ship (the battle report)."""
-        data = {"id": self.id, "name": self.name, "class": self.ship_class}
+        """The ship in a battle's replay, which the players who fought it and the admin see
+        (R-FLT-7): name, class, values, and the crew (names and cp, bottom first) and cargo it
+        went into battle with, so a choice made on crew points (R-NAV-4) can be followed."""
+        data = {"id": self.id, "name": self.name, "class": self.ship_class,
+                "crew": [{"name": c.name, "cp": c.cp} for c in self.crew],
+                "cargo": [{"name": d.name, "points": d.points} for d in self.cargo]}
         if engine == D6_SPACE:
             data["datasheet"] = (self.datasheet or DEFAULT_DATASHEET).as_dict()
         else:

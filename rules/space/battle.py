@@ -1,7 +1,9 @@
 """One D6 space battle (R-SPC-1..8, source 002).
 
 ``resolve_space_battle`` fights two sides to the end (R-SPC-8). Every roll is one draw with a
-purpose ``spc:r<round>:<kind>:ship=<id>``; D6-system rolls use the wild die (R-DICE-5).
+purpose ``spc:r<round>:<kind>:<a|d><place>`` (the side and the ship's place in its line when
+the battle began; ``spc:r<round>:order`` for the picks among tied ships), which names the step
+and never the ship (R-DICE-3); D6-system rolls use the wild die (R-DICE-5).
 With ``record_events=False`` no event dicts are built (odds previews, R-ODDS-1).
 """
 
@@ -116,7 +118,8 @@ class _Battle:
         self.start = start
         self.advantage = advantage
         self.ev = ev
-        self.sides = {side.key: [ShipState(ship, side.key) for ship in side.ships]
+        self.sides = {side.key: [ShipState(ship, side.key, slot=slot)
+                                 for slot, ship in enumerate(side.ships, start=1)]
                       for side in (attacker, defender)}
         self.ships = self.sides["attacker"] + self.sides["defender"]
         # active ships per side, in datasheet order; the enemies of a side's ships
@@ -314,8 +317,8 @@ class _Battle:
             group = alive[start:end]
             start = end
             _sort_stable(group, False)
-            purpose = "" if not self.named else \
-                f"spc:r{rnd}:order:ships={','.join([str(s.id) for s in group])}"
+            # R-DICE-3: the purpose names the step, not the ships tied (the replay does)
+            purpose = f"spc:r{rnd}:order" if self.named else ""
             while len(group) > 1:
                 face = self._face(len(group), purpose)
                 if ev is not None:

@@ -59,7 +59,8 @@ class ShipState:
     For the battle loop the rolled sets are cached too: ``init_code`` (maneuver),
     ``attack_code`` (targeting + gun damage, R-SPC-4; no dice: the ship does not attack),
     ``defence_code`` (shields + hull) and ``hull_code`` (R-SPC-5); ``hurt`` says whether any
-    damage is left to repair (R-SPC-7); ``purposes`` the dice purposes' ship suffixes."""
+    damage is left to repair (R-SPC-7); ``purposes`` the ends of its dice purposes, naming
+    its side and place in the line (``_purposes``), never the ship (R-DICE-3)."""
 
     __slots__ = ("ship", "id", "side", "base", "bonus", "cap_dice", "lost",
                  "captain_alive", "bonus_off", "bridge_hit", "destroyed", "shields_down",
@@ -95,7 +96,8 @@ class ShipState:
     defence_code: tuple[int, int]
     hull_code: tuple[int, int]
 
-    def __init__(self, ship: SpaceShip, side: str, *, blank: bool = False) -> None:
+    def __init__(self, ship: SpaceShip, side: str, *, blank: bool = False,
+                 slot: int = 1) -> None:
         if blank:  # the ship's values before any battle (``_pristine``), for no side yet
             self._setup(ship)
             return
@@ -119,7 +121,7 @@ class ShipState:
         self.hurt = False
         self.advance = 0
         self.initiative = 0
-        self.purposes = fresh.purposes
+        self.purposes = _purposes(side, slot)
         self.live = list(fresh.live)
         self.perm = list(fresh.perm)
         self.speed = fresh.speed
@@ -142,7 +144,7 @@ class ShipState:
         self.lost = [0] * len(SYSTEMS)
         self.captain_alive = captain is not None
         self.bonus_off = False
-        self.purposes = _purposes(ship.id)
+        self.purposes = _purposes(SIDES[0], 1)
         self.live = [_OUT] * len(CODE_SYSTEMS)
         self.perm = [_OUT] * len(SYSTEMS)
         self._refresh()
@@ -377,9 +379,12 @@ def _pristine(ship: SpaceShip) -> ShipState:
 
 
 @lru_cache(maxsize=4096)
-def _purposes(ship_id: int) -> dict[str, str]:
-    """The ship's parts of its dice purposes ``spc:r<round>:<kind>:ship=<id>``. Read only."""
-    return {kind: f"{kind}:ship={ship_id}"
+def _purposes(side: str, slot: int) -> dict[str, str]:
+    """The ship's parts of its dice purposes ``spc:r<round>:<kind>:<a|d><slot>``: its side
+    (attacker, defender) and its place in that side's line when the battle began, 1 the
+    flagship. R-DICE-3 [decision]: the dice log is public after the close, so it names the step
+    of the battle, never the ship (R-FLT-7). Read only."""
+    return {kind: f"{kind}:{side[0]}{slot}"
             for kind in ("init", "attack", "defence", "hit", "fumble", "repair")}
 
 

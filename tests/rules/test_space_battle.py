@@ -85,8 +85,8 @@ def test_r_spc_3_initiative_order_and_ties_drawn():
     assert order["order"] == [2, 1] and order["initiative"] == {1: 5, 2: 5}
     assert order["dice"] == [2]
     tie = dice.log[2]
-    assert (tie.purpose, tie.sides, tie.faces) == ("spc:r1:order:ships=1,2", 2, [2])
-    assert [r.purpose for r in dice.log[:2]] == ["spc:r1:init:ship=1", "spc:r1:init:ship=2"]
+    assert (tie.purpose, tie.sides, tie.faces) == ("spc:r1:order", 2, [2])
+    assert [r.purpose for r in dice.log[:2]] == ["spc:r1:init:a1", "spc:r1:init:d1"]
 
 
 def test_r_spc_3_three_way_tie_is_a_shuffle_of_draws():
@@ -112,7 +112,7 @@ def test_r_spc_3_initiative_fumble_speed_and_random_system_loses_1d():
     assert steps(outcome, "fumble_damage")[0]["hit"] == "gun_damage"
     assert outcome.ship(1).damage == {"gun_damage": 1}
     assert steps(outcome, "order")[0]["order"] == [2, 1]
-    assert dice.log[1].purpose == "spc:r1:fumble:ship=1"
+    assert dice.log[1].purpose == "spc:r1:fumble:a1"
     assert steps(outcome, "repair")[0]["repaired"] == []
 
 
@@ -234,7 +234,7 @@ def test_r_spc_7_a_repair_roll_of_1_repairs_nothing():
     repairs = steps(outcome, "repair")
     assert [r["ship"] for r in repairs] == [1, 2] and repairs[0]["repaired"] == []
     assert outcome.ship(1).damage == {"targeting": 1}
-    assert dice.log[-2].purpose == "spc:r1:repair:ship=1"
+    assert dice.log[-2].purpose == "spc:r1:repair:a1"
 
 
 # --- R-SPC-8 -------------------------------------------------------------------------------
@@ -298,7 +298,7 @@ def test_r_spc_4_guns_at_0d_still_attack_with_targeting_dice():
     outcome, dice = fight(faces, [a], [b])
     attack = steps(outcome, "attack", ship=1)[0]
     assert (attack["code"], attack["dice"], attack["decision"]) == ("1D", [5], "hit")
-    assert dice.log[2].purpose == "spc:r1:attack:ship=1"
+    assert dice.log[2].purpose == "spc:r1:attack:a1"
     assert steps(outcome, "defence", ship=2)[0]["decision"] == "shields down"
 
 
@@ -313,7 +313,7 @@ def test_r_spc_4_only_a_ship_with_no_attack_dice_does_not_attack():
     a, b = ship(1, t="0D+2", g="0D+1"), unarmed(2)
     outcome, dice = fight([2, 4, 1, 1], [a], [b])
     assert [e["decision"] for e in steps(outcome, "attack")] == ["no guns", "no guns"]
-    assert [r.purpose for r in dice.log[2:]] == ["spc:r1:repair:ship=1", "spc:r1:repair:ship=2"]
+    assert [r.purpose for r in dice.log[2:]] == ["spc:r1:repair:a1", "spc:r1:repair:d1"]
 
 
 def test_r_spc_7_every_active_ship_rolls_repair_damaged_or_not():
@@ -323,8 +323,8 @@ def test_r_spc_7_every_active_ship_rolls_repair_damaged_or_not():
     assert [(r["round"], r["ship"], r["dice"], r["repaired"]) for r in repairs] == [
         (1, 1, [6], []), (1, 2, [4], []), (2, 1, [6], []), (2, 2, [4], [])]
     assert [r.purpose for r in dice.log if ":repair:" in r.purpose] == [
-        "spc:r1:repair:ship=1", "spc:r1:repair:ship=2",
-        "spc:r2:repair:ship=1", "spc:r2:repair:ship=2"]
+        "spc:r1:repair:a1", "spc:r1:repair:d1",
+        "spc:r2:repair:a1", "spc:r2:repair:d1"]
     assert all(len(r.faces) == 1 and r.sides == 6 for r in dice.log if ":repair:" in r.purpose)
 
 
