@@ -6,7 +6,8 @@ Understood line by line:
 - hand-written lists: one unit per line as ``name - points`` (also ``name: points``,
   ``name (90 pts)``, ``name [90]``, ``name 90 pts``, en/em dashes, bullets), a ``Total: 1500``
   or ``= 1500`` line;
-- the official Warhammer Age of Sigmar app: a title ``NAME 1990/2000 pts``, a header (faction,
+- the official Warhammer Age of Sigmar app: a title ``NAME 1990/2000 pts`` (or a free-text
+  first line and ``1990/2000 pts`` alone on the second), a header (grand alliance, faction,
   battle formation, General's Handbook, ``Drops: 2``, ``Spell Lore - ...``), regiments
   (``General's Regiment``, ``Regiment 1``, ``Faction Terrain``, ...), units ``Unit (120)``,
   bullet lines ``• General`` under them and priced extras ``• Thing (+60 Points)`` or
@@ -29,6 +30,13 @@ of its own named ``extra (unit)``. Lines that configure the list (detachment, ba
 lores, formation, ...) become the list's settings. A total the text states (a total line, else
 the title or the roster header, else the sum of the force headers) is kept; when it differs
 from the sum the list is accepted with a warning (as for rosters).
+
+The Age of Sigmar app prices a unit together with its enhancements: ``Knight-Arcanum (140)``
+with ``• Envoy of the Heavens - (20) Points`` under it costs 140, not 160. Read alone, such a
+line cannot be told from an extra on top, so [decision] it is taken as included exactly when
+the stated total is the sum less all such lines: each is then taken out of its unit's price
+(``Knight-Arcanum`` 120, ``Envoy of the Heavens (Knight-Arcanum)`` 20), and the list totals
+what the app says. Any other difference keeps the sum, with the warning.
 
 An export (a recognised title, ``+`` header lines or a builder's footer) may hold unpriced lines
 - its header, wargear, continuation lines - which are context, not units. A hand-written list
@@ -82,6 +90,9 @@ _TOTAL = re.compile(
     re.I)
 _AOS_TITLE = re.compile(
     rf"(?P<name>.+?)\s+(?P<pts>{_NUM})\s*/\s*(?P<limit>{_NUM})\s*(?:pts?|points?)\.?", re.I)
+_AOS_POINTS = re.compile(  # "1990/2000 pts" alone on the line under a free-text first line
+    rf"(?P<pts>{_NUM})\s*/\s*(?P<limit>{_NUM})\s*(?:pts?|points?)\.?", re.I)
+_GRAND_ALLIANCE = re.compile(r"order|chaos|death|destruction", re.I)
 _APP_TITLE = re.compile(
     rf"(?P<name>.+?)\s*[(\[]\s*(?P<pts>{_NUM})\s*(?:pts?|points?)\s*[)\]]", re.I)
 _BATTLE_SIZE = re.compile(r"(?:combat patrol|incursion|strike force|onslaught)", re.I)
@@ -143,6 +154,7 @@ class _Unit:
     name: str
     indent: int
     mark: str
+    index: int  # of its entry
 
 
 def parse_text(text: str, *, name: str = "") -> ParsedList:
@@ -158,8 +170,9 @@ def parse_text(text: str, *, name: str = "") -> ParsedList:
         raise RosterError(f"Line {line}: {found}.")
     reader = _Reader(_lines(text))
     reader.read()
-    return build_list(" ".join(name.split()) or reader.name, reader.faction, reader.entries,
-                      reader.stated(), "text", settings=reader.settings)
+    return build_list(" ".join(name.split()) or reader.name, reader.faction,
+                      reader.priced_entries(), reader.stated(), "text",
+                      settings=reader.settings)
 
 
 def _lines(text: str) -> list[_Line]:
@@ -187,11 +200,12 @@ class _Reader:
         self.total: int | None = None  # a total line
         self.header_total: int | None = None  # the title or the roster header
         self.force_totals: list[int] = []  # "++ Force [N pts] ++" headers
+        self.enhancements: list[tuple[int, int]] = []  # "• X - (N) Points": (entry, unit entry)
         self.unit: _Unit | None = None
         self.section = ""
         self.in_header = True  # an export's header: before its first section or unit
         self.title = self._title()
-        self.export = self.title is not None or any(
+        self.export = bool(self.title) or any(
             _plus_line(line) or _FOOTER.match(line.text) for line in lines)
 
     def stated(self) -> int | None:
@@ -201,26 +215,49 @@ class _Reader:
             return self.header_total
         return sum(self.force_totals) if self.force_totals else None
 
+    def priced_entries(self) -> list[Entry]:
+        """The entries, with the app's enhancement lines taken out of their units' prices when
+        the stated total says they are included (module docstring)."""
+        entries, stated = list(self.entries), self.stated()
+        lines = sum(entries[extra].points for extra, _unit in self.enhancements)
+        if not lines or stated is None or sum(e.points for e in entries) - stated != lines:
+            return entries
+        for extra, unit in self.enhancements:
+            entries[unit] = Entry(entries[unit].name, entries[unit].points - entries[extra].points)
+        if any(e.points < 0 for e in entries):  # a unit cheaper than its own enhancements
+            return list(self.entries)
+        return entries
+
     # --- the title ---------------------------------------------------------------------------
 
-    def _title(self) -> _Line | None:
+    def _title(self) -> tuple[_Line, ...]:
         """The first line, when it is an app's title: ``NAME 1990/2000 pts``; or
         ``NAME (1995 Points)`` followed by an unpriced header line, in a text with sections
-        or a builder's footer (a hand-written first unit is never taken for a title)."""
+        or a builder's footer (a hand-written first unit is never taken for a title); or a
+        free-text first line (the name) and ``1990/2000 pts`` alone on the second."""
         if not self.lines or self.lines[0].mark:
-            return None
+            return ()
         first = self.lines[0]
-        if _AOS_TITLE.fullmatch(first.text):
-            return first
+        if _AOS_TITLE.fullmatch(first.text) or _AOS_POINTS.fullmatch(first.text):
+            return (first,)
+        second = self.lines[1] if len(self.lines) > 1 else None
+        if second is not None and not second.mark and _AOS_POINTS.fullmatch(second.text) \
+                and not (_priced(first.text) or _section(first.text)
+                         or _FOOTER.match(first.text)):
+            return first, second
         if not _APP_TITLE.fullmatch(first.text):
-            return None
+            return ()
         rest = [line for line in self.lines[1:] if not line.mark]
         structured = any(_FOOTER.match(line.text) or _section(line.text) for line in rest)
-        return first if structured and rest and not _priced(rest[0].text) else None
+        return (first,) if structured and rest and not _priced(rest[0].text) else ()
 
     def _read_title(self, line: _Line) -> None:
-        match = _AOS_TITLE.fullmatch(line.text) or _APP_TITLE.fullmatch(line.text)
-        self.name = clip(match["name"])
+        if line is not self.title[-1]:  # the free-text first line: the list's name
+            self.name = clip(line.text)
+            return
+        match = (_AOS_TITLE.fullmatch(line.text) or _AOS_POINTS.fullmatch(line.text)
+                 or _APP_TITLE.fullmatch(line.text))
+        self.name = clip(match.groupdict().get("name") or "") or self.name
         self.header_total = _points(match["pts"], line.number)
         if match.groupdict().get("limit"):
             self.settings.append(make_setting("Points limit", str(_points(match["limit"],
@@ -230,7 +267,7 @@ class _Reader:
 
     def read(self) -> None:
         for line in self.lines:
-            if line is self.title:
+            if any(line is title for title in self.title):
                 self._read_title(line)
             elif not self._skipped(line):
                 self._read(line)
@@ -259,7 +296,12 @@ class _Reader:
             return
         priced = _PAREN_PRICE.fullmatch(text) or _DASH_PAREN_PRICE.fullmatch(text)
         if priced and _LETTER.search(priced["name"]):
+            unit, count = self.unit, len(self.entries)
             self._read_priced(line, priced["name"], priced["pts"], bool(priced["plus"]))
+            if priced.re is _DASH_PAREN_PRICE and not priced["plus"] and line.mark \
+                    and unit is not None and self.unit is unit \
+                    and len(self.entries) == count + 1:  # an extra under the unit
+                self.enhancements.append((count, unit.index))
             return
         if not line.mark and _section(text):
             self.section, self.unit, self.in_header = text.rstrip(":").strip(), None, False
@@ -298,7 +340,7 @@ class _Reader:
         entry = make_entry(name, points, f"Line {line.number}")
         self.entries.append(entry)
         if not plus:
-            self.unit = _Unit(entry.name, line.indent, line.mark)
+            self.unit = _Unit(entry.name, line.indent, line.mark, len(self.entries) - 1)
         self.in_header = False
 
     def _read_key_value(self, line: _Line) -> bool:
@@ -332,7 +374,9 @@ class _Reader:
         elif not self.export:
             raise _unreadable(line)
         elif self.in_header and not line.mark:
-            if self.faction:
+            if _GRAND_ALLIANCE.fullmatch(line.text):
+                self.settings.append(make_setting("Grand Alliance", line.text))
+            elif self.faction:
                 self.settings.append(make_setting("", line.text))
             else:
                 self.faction = clip(line.text)

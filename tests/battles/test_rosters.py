@@ -21,6 +21,7 @@ from battles.rosters import (
     parse_entries,
     parse_roster_file,
 )
+from tests.battles.roster_shapes import fixture_text
 
 NS = "http://www.battlescribe.net/schema/rosterSchema"
 
@@ -533,3 +534,53 @@ def test_r_arm_2_entries_with_nul_are_refused_naming_the_unit():
 def test_r_arm_2_new_recruit_json_with_forbidden_characters_is_refused(content):
     with pytest.raises(RosterError, match=r"contains U\+"):
         parse_roster_file("list.json", content)
+
+
+# --- R-ARM-1, R-ARM-2: Age of Sigmar app exports whose units include their enhancements -------
+
+def _units(parsed) -> list[tuple[str, int]]:
+    return [(e.name, e.points) for e in parsed.entries]
+
+
+def test_r_arm_2_aos_app_enhancement_lines_inside_the_unit_price_are_not_counted_twice():
+    """The app prices ``Knight-Arcanum (140)`` with its ``• Envoy of the Heavens - (20)
+    Points``: the list totals 2000 as the app says, not 2020, and fits a 2000 limit."""
+    parsed = parse_text(fixture_text("aos_app_enhancements.txt"))
+    assert (parsed.total, parsed.roster_total, parsed.warnings) == (2000, 2000, ())
+    check_limit(parsed, 2000)
+    assert _units(parsed)[:3] == [("Knight-Arcanum", 120),
+                                  ("Envoy of the Heavens (Knight-Arcanum)", 20),
+                                  ("Liberators", 110)]
+    assert (parsed.name, parsed.faction) == ("Hammers of Sigmar", "Stormcast Eternals")
+    assert ("Grand Alliance", "Order") in [(s.name, s.value) for s in parsed.settings]
+
+
+@pytest.mark.parametrize("title, total, stated", [
+    ("1990/2000", 2020, 1990),  # 30 apart: the 20 of the enhancement line does not explain it
+    ("2020/2000", 2020, 2020),  # the stated total counts the line on top: nothing to correct
+])
+def test_r_arm_2_aos_app_a_difference_not_made_by_enhancement_lines_keeps_the_sum(title, total,
+                                                                                  stated):
+    parsed = parse_text(fixture_text("aos_app_enhancements.txt").replace("2000/2000", title))
+    assert (parsed.total, parsed.roster_total) == (total, stated)
+    assert ("Knight-Arcanum", 140) in _units(parsed)
+    assert parsed.warnings == (() if total == stated else (
+        f"The stated total ({stated}) differs from the sum of the units ({total}); the sum "
+        "counts.",))
+    with pytest.raises(ListOverLimit):
+        check_limit(parsed, 2000)
+
+
+def test_r_arm_2_aos_app_total_on_its_own_line_after_a_free_text_first_line():
+    parsed = parse_text(fixture_text("aos_app_comment_first.txt"))
+    assert (parsed.total, parsed.roster_total, parsed.warnings) == (1970, 1970, ())
+    assert (parsed.name, parsed.faction) == ("Gitz for Saturday, list 2 of 3", "Gloomspite Gitz")
+    assert _units(parsed)[:2] == [("Loonboss", 80), ("Moonface Mommet (Loonboss)", 10)]
+    assert ("Points limit", "2000") in [(s.name, s.value) for s in parsed.settings]
+    assert ("Bad Moon Loonshrine", 0) in _units(parsed)
+
+
+def test_r_arm_2_a_hand_written_list_is_not_read_as_a_free_text_title():
+    """Only ``N/N pts`` alone on the second line makes the first line a title."""
+    with pytest.raises(RosterError, match='^Line 1: cannot read "My list"'):
+        parse_text("My list\nCaptain - 80\nScouts - 70")
