@@ -9,7 +9,7 @@ from rest_framework import serializers
 from campaigns.values import ID_MAX
 from fleets.services.odds import MAX_PREVIEW_SHIPS
 from rules.naval import AUTO, STANCES
-from rules.odds import ENGINES, MIN_SIMULATIONS, STOP_REASONS
+from rules.odds import ENGINES, MIN_SIMULATIONS, SIMULATIONS, STOP_REASONS
 from rules.ship_values import (
     BOUNDS,
     CODE_SYSTEMS,
@@ -24,10 +24,9 @@ from rules.ship_values import (
     hull_problem,
 )
 
-# One request's work stays bounded (a few seconds on one core): at most MAX_PREVIEW_SHIPS ships
-# a side (``fleets.services.odds``, shared with the fleets page) and 10,000 (R-ODDS-1's
-# minimum) to 20,000 battles.
-MAX_SIMULATIONS = 20_000
+# One request's work stays bounded: at most MAX_PREVIEW_SHIPS ships a side
+# (``fleets.services.odds``, shared with the fleets page) and 1,000 to 10,000 battles
+# (R-ODDS-1: the default and largest request; no preview stops before 1,000).
 NEEDS = {"dark_force": ("attack", "defence", "agility"), "d6_space": ("datasheet",)}
 
 
@@ -176,9 +175,10 @@ class OddsRequestSerializer(StrictSerializer):
     engine = serializers.ChoiceField(choices=ENGINES, help_text="naval_engine (R-SPC)")
     attacker = FleetSerializer()
     defender = FleetSerializer()
-    simulations = serializers.IntegerField(min_value=MIN_SIMULATIONS,
-                                           max_value=MAX_SIMULATIONS, default=MIN_SIMULATIONS,
-                                           help_text="battles to fight (R-ODDS-1)")
+    simulations = serializers.IntegerField(
+        min_value=MIN_SIMULATIONS, max_value=SIMULATIONS, default=SIMULATIONS,
+        help_text="battles to fight at most (R-ODDS-1); the preview may stop earlier, never "
+                  "before 1,000")
 
     class Meta:
         ref_name = "NavalOdds"
@@ -214,7 +214,8 @@ class OddsResultSerializer(serializers.Serializer):
     """Outcomes as fractions of the simulated battles (R-ODDS-1)."""
 
     simulations = serializers.IntegerField(
-        help_text="battles fought (the sample size); fewer than asked when stopped early")
+        help_text="battles fought (the sample size): at least 1,000, fewer than asked when "
+                  "stopped early")
     attacker_wins = serializers.FloatField(help_text="fraction of the battles")
     defender_wins = serializers.FloatField(help_text="fraction of the battles")
     undecided = serializers.FloatField(help_text="both gone, round cap or retreat")
@@ -223,10 +224,11 @@ class OddsResultSerializer(serializers.Serializer):
     stopped_early = serializers.BooleanField(
         help_text="true when fewer battles than asked were fought (see stop_reason)")
     stop_reason = serializers.ChoiceField(
-        choices=STOP_REASONS, allow_null=True,
-        help_text="why the preview stopped early: budget (the work per request was spent), "
-                  "precision (every interval was already as tight as 10,000 battles "
-                  "guarantee), time_limit (about 2 s of wall clock); null when not")
+        choices=STOP_REASONS,
+        help_text="why the preview stopped: requested (all the battles asked for were "
+                  "fought), precise (every 95% interval was within 1 percentage point either "
+                  "side), work_budget (the work one preview may take was spent). Never the "
+                  "server's load: the same seed gives the same answer")
     half_width = serializers.FloatField(
         help_text="the widest 95% interval's half-width: the preview's precision")
 

@@ -2,7 +2,8 @@
 ``POST /odds/naval/``). Two fleets in the fleet shape are fought up to ``simulations`` times
 with the real engine and a seeded PRNG of the request's own (R-DICE-4); nothing is stored or
 logged. The work is bounded and so are the previews in flight (``fleets.services.odds``): a
-preview may fight fewer battles than asked and says so (``stopped_early``, ``stop_reason``)."""
+preview may fight fewer battles than asked, never fewer than 1,000, and says how many and why
+(``simulations``, ``stop_reason``)."""
 
 from collections.abc import Mapping
 
@@ -59,12 +60,14 @@ class NavalOdds(APIView):
                    request=OddsRequestSerializer,
                    responses={200: OddsResultSerializer, **error_responses(400, 401, 429)})
     def post(self, request):
-        """Fight the two fleets up to ``simulations`` times (at least 10,000 asked) with the
-        real engine and a fresh PRNG; outcomes as fractions with 95% intervals. The work per
-        request is bounded: the preview stops early when its budget or about 2 s are spent, or
-        when every interval is as tight as 10,000 battles guarantee, and says so
-        (``simulations``, ``stopped_early``, ``stop_reason``, ``half_width``). At most one
-        preview per user and two on the site run at once: 429 with Retry-After otherwise."""
+        """Fight the two fleets up to ``simulations`` times (1,000 to 10,000, default 10,000)
+        with the real engine and a fresh PRNG; outcomes as fractions with 95% intervals. From
+        1,000 battles on the preview may stop early, when every interval is within 1
+        percentage point either side or its work budget is spent (never on the server's
+        load), and always says how many battles ran and why (``simulations``,
+        ``stop_reason``: requested, precise or work_budget; ``stopped_early``,
+        ``half_width``). At most one preview per user and two on the site run at once: 429
+        with Retry-After otherwise."""
         serializer = OddsRequestSerializer(data=request.data)
         if not serializer.is_valid():
             raise _invalid(error_paths(serializer.errors))

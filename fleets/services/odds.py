@@ -1,13 +1,13 @@
-"""The naval odds preview (R-ODDS-1) as the API runs it: bounded work and bounded concurrency
-(issue 14 item 5).
+"""The naval odds preview (R-ODDS-1) as the API and the fleets page run it: bounded work and
+bounded concurrency.
 
-[decision] Synchronous, with a hard wall-clock limit inside the computation, rather than a
-Celery task the client polls: the answer stays one request and one 200 schema (a generated
-client needs no polling loop and no result store), and it works the same without a broker,
-so nothing depends on Redis. Each preview stops at the first of: the battles asked for,
-``rules.odds.WORK_BUDGET`` (deterministic for a seed), every interval within
-``rules.odds.TARGET_HALF_WIDTH`` (R-ODDS-1's precision at 10,000 battles), or ``TIME_LIMIT``
-seconds of wall clock; the result says which.
+[decision] Synchronous rather than a Celery task the client polls: the answer stays one
+request and one 200 schema (a generated client needs no polling loop and no result store),
+and it works the same without a broker, so nothing depends on Redis. Each preview stops as
+``rules.odds.preview_stop`` says: at the battles asked for, or from 1,000 battles on once
+every interval is within ``rules.odds.TARGET_HALF_WIDTH`` (1 percentage point) or
+``rules.odds.WORK_BUDGET`` is spent; the result says which. No wall clock (R-ODDS-1): the
+answer for a seed never depends on the server's load, and the work budget bounds the cost.
 
 [decision] Concurrency is bounded by rows of ``OddsPreviewSlot`` (unique slot numbers, so it
 holds across every web process and needs no Redis): at most ``USER_PREVIEWS`` previews per
@@ -15,7 +15,6 @@ user and ``SITE_PREVIEWS`` on the whole site, fewer than the web workers (3 in t
 and docker-compose), so a worker always stays free for other pages. A preview over either
 limit is refused at once (``PreviewsBusy``, 429 in the API) instead of queueing."""
 
-import time
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -26,11 +25,10 @@ from campaigns.errors import DomainError
 from fleets.models import OddsPreviewSlot
 from rules.odds import TARGET_HALF_WIDTH, WORK_BUDGET, OddsResult, naval_odds
 
-TIME_LIMIT = 2.0  # seconds of wall clock per preview
 USER_PREVIEWS = 1  # previews in flight per user
 SITE_PREVIEWS = 2  # previews in flight on the whole site (fewer than the web workers)
 STALE_AFTER = timedelta(minutes=2)  # a slot this old belongs to a request that died
-RETRY_AFTER = 3  # seconds: a running preview ends within TIME_LIMIT
+RETRY_AFTER = 3  # seconds: a running preview spends its work budget in about 1-2 s
 # One request's work stays bounded: at most this many ships a side (the API and the fleets page)
 MAX_PREVIEW_SHIPS = 12
 
@@ -47,7 +45,7 @@ def odds_preview_run(*, user, engine: str, attacker: dict, defender: dict,
                      simulations: int, seed: int | None = None, max_rounds: int = 12,
                      start_distance_cm: int = 30) -> OddsResult:
     """R-ODDS-1: the preview of a battle between two fleets in the fleet shape, with bounded
-    work (``rules.odds.naval_odds``'s budget, precision and time limit); raises
+    work (``rules.odds.naval_odds``'s work budget and precision, no wall clock); raises
     ``PreviewsBusy`` when ``user`` or the site has too many previews running, ValueError for
     bad input (naming the field). ``max_rounds`` and ``start_distance_cm`` are a campaign's
     ruleset values (the fleets page); the API, which knows no campaign, keeps the defaults."""
@@ -55,8 +53,7 @@ def odds_preview_run(*, user, engine: str, attacker: dict, defender: dict,
     try:
         return naval_odds(engine, attacker, defender, simulations=simulations, seed=seed,
                           max_rounds=max_rounds, start_distance_cm=start_distance_cm,
-                          budget=WORK_BUDGET, precision=TARGET_HALF_WIDTH,
-                          time_limit=TIME_LIMIT, clock=time.monotonic)
+                          budget=WORK_BUDGET, precision=TARGET_HALF_WIDTH)
     finally:
         with transaction.atomic():
             OddsPreviewSlot.objects.filter(pk=slot.pk).delete()

@@ -45,11 +45,11 @@ def check_preview(data, simulations):
     assert set(data) == {"simulations", "attacker_wins", "defender_wins", "undecided", "ci95",
                          "requested_simulations", "stopped_early", "stop_reason", "half_width"}
     assert data["requested_simulations"] == simulations
-    # issue 14 item 5: a preview may fight fewer battles than asked, saying so and why
-    assert 0 < data["simulations"] <= simulations
+    # R-ODDS-1: at least 1,000 battles, at most those asked for; it says how many and why
+    assert 1_000 <= data["simulations"] <= simulations
     assert data["stopped_early"] == (data["simulations"] < simulations)
-    assert data["stop_reason"] in ((None,) if data["simulations"] == simulations
-                                   else ("budget", "precision", "time_limit"))
+    assert data["stop_reason"] in (("requested",) if data["simulations"] == simulations
+                                   else ("precise", "work_budget"))
     names = ("attacker_wins", "defender_wins", "undecided")
     assert math.isclose(sum(data[name] for name in names), 1.0, abs_tol=1e-9)
     assert set(data["ci95"]) == set(names)
@@ -64,15 +64,15 @@ def test_r_odds_1_dark_force_preview(client):
     check_preview(response.json(), 10_000)
 
 
-def test_r_odds_1_d6_space_preview_with_more_simulations(client):
+def test_r_odds_1_d6_space_preview_with_fewer_simulations(client):
     fleet = {"ships": [ship(datasheet=SHEET)]}
     captain = {"name": "Ackbar", "dice_system": "hull", "pip_system": "speed"}
     strong = {"ships": [ship(datasheet=dict(SHEET, gun_damage="5D", captain=captain))]}
-    response = client.post(URL, body("d6_space", strong, fleet, simulations=12_000),
+    response = client.post(URL, body("d6_space", strong, fleet, simulations=2_000),
                            format="json")
     assert response.status_code == 200, response.content
     data = response.json()
-    check_preview(data, 12_000)
+    check_preview(data, 2_000)
     assert data["attacker_wins"] > data["defender_wins"]
 
 
@@ -89,8 +89,8 @@ def too_many():
     (body(defender={"ships": []}), "defender.ships"),
     (body(defender={"ships": "a frigate"}), "defender.ships"),
     (body(attacker=[ship()]), "attacker.non_field_errors"),
-    (body(simulations=9_999), "simulations"),
-    (body(simulations=20_001), "simulations"),
+    (body(simulations=999), "simulations"),
+    (body(simulations=10_001), "simulations"),
     (body(simulations="many"), "simulations"),
     (body(simulations=10**400), "simulations"),
     (body(attacker={"ships": [ship(attack="four")]}), "attacker.ships[0].attack"),
@@ -184,10 +184,51 @@ def test_issue_14_item_5_a_maximal_preview_stops_early_and_says_so(client, setti
                  hull="10D")
     crew = [{"name": f"c{k}", "cp": 200} for k in range(10)]
     fleet = {"ships": [ship(datasheet=sheet, crew=crew)] * 12}
-    response = client.post(URL, body("d6_space", fleet, fleet, simulations=20_000),
-                           format="json")
+    response = client.post(URL, body("d6_space", fleet, fleet), format="json")
     assert response.status_code == 200, response.content
     data = response.json()
-    check_preview(data, 20_000)
-    assert data["stopped_early"] and data["stop_reason"] in ("budget", "time_limit")
+    check_preview(data, 10_000)
+    assert data["stopped_early"] and data["stop_reason"] == "work_budget"
     assert data["half_width"] == max((high - low) / 2 for low, high in data["ci95"].values())
+
+
+# --- R-ODDS-1: how many battles ran and why; no wall-clock stop ---------------------------------
+
+
+def test_r_odds_1_the_answer_says_how_many_battles_ran_and_why(client):
+    asked = client.post(URL, body(simulations=1_000), format="json").json()
+    assert (asked["simulations"], asked["requested_simulations"]) == (1_000, 1_000)
+    assert (asked["stop_reason"], asked["stopped_early"]) == ("requested", False)
+    # one-sided: every interval within 1 percentage point long before 10,000 battles
+    strong = {"ships": [ship(attack=6, defence=12)] * 3}
+    weak = {"ships": [ship(attack=1, defence=1)]}
+    precise = client.post(URL, body(attacker=strong, defender=weak), format="json").json()
+    check_preview(precise, 10_000)
+    assert precise["stop_reason"] == "precise" and precise["stopped_early"] is True
+    assert 1_000 <= precise["simulations"] < 10_000 and precise["simulations"] % 100 == 0
+    assert precise["half_width"] <= 0.01
+    # the schema names the three reasons and nothing else
+    schema = client.get("/api/schema/?format=json").json()
+    reason = schema["components"]["schemas"]["OddsResult"]["properties"]["stop_reason"]
+    assert "null" not in str(reason) and "time" not in str(reason)
+    ref = next(part["$ref"] for part in [reason, *reason.get("allOf", [])] if "$ref" in part)
+    enum = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]["enum"]
+    assert set(enum) == {"requested", "precise", "work_budget"}
+
+
+def test_r_odds_1_a_preview_has_no_wall_clock_stop(monkeypatch):
+    """The same seed gives the same answer on an idle and on a loaded server: here the
+    clock jumps an hour at every reading during the preview."""
+    import time
+
+    from fleets.services.odds import odds_preview_run
+    user = User.objects.create_user("bo")
+    sides = {"engine": "dark_force", "attacker": {"ships": [ship()], "stance": "approach"},
+             "defender": {"ships": [ship()], "stance": "auto"}}
+    idle = odds_preview_run(user=user, simulations=10_000, seed=5, **sides)
+    readings = iter(range(0, 10**9, 3600))
+    for name in ("monotonic", "perf_counter", "time", "process_time"):
+        monkeypatch.setattr(time, name, lambda: float(next(readings)))
+    loaded = odds_preview_run(user=user, simulations=10_000, seed=5, **sides)
+    assert loaded == idle and loaded.stop_reason in ("requested", "precise")
+    assert loaded.simulations >= 1_000

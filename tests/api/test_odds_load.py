@@ -1,8 +1,9 @@
 """Issue 14 item 5: the naval odds preview (R-ODDS-1) cannot exhaust the web workers. A real
 gunicorn (3 sync workers, as the Dockerfile runs it) on the test database serves five maximal
 previews at once while /healthz keeps answering; every preview returns within its bound, with
-fewer battles than asked and saying so, or is refused with 429 and Retry-After. Before the fix
-each of these previews took 15-30 s and /healthz waited behind them."""
+fewer battles than asked (never fewer than 1,000, R-ODDS-1) and saying why, or is refused with
+429 and Retry-After. Unbounded, each of these previews took 15-30 s and /healthz waited behind
+them; the work budget alone bounds them now, with no wall-clock stop."""
 
 import json
 import os
@@ -31,7 +32,7 @@ def maximal_body() -> dict:
     crew = [{"name": f"c{k}", "cp": 200} for k in range(10)]
     ships = [{"name": f"s{i}", "attack": 1, "defence": 50, "agility": 7, "crew": crew,
               "datasheet": SHEET} for i in range(12)]
-    return {"engine": "d6_space", "simulations": 20_000,
+    return {"engine": "d6_space", "simulations": 10_000,
             "attacker": {"ships": ships, "stance": "auto"},
             "defender": {"ships": ships, "stance": "auto"}}
 
@@ -116,6 +117,11 @@ def test_issue_14_item_5_web_stays_responsive_under_5_parallel_maximal_previews(
         status, headers, data = call(f"{server}/api/v1/odds/naval/", maximal_body(), token)
         return time.monotonic() - start, status, headers, data
 
+    # R-ODDS-1: no wall clock stops a preview, so its time is its work on this machine as it
+    # is loaded now: one preview alone first, then each of the parallel ones (at most two run
+    # at once, on two cores) within a few times that
+    alone, status, _, _ = preview(tokens[0])
+    assert status == 200
     health = []
     with ThreadPoolExecutor(USERS) as pool:
         futures = [pool.submit(preview, token) for token in tokens]
@@ -132,13 +138,13 @@ def test_issue_14_item_5_web_stays_responsive_under_5_parallel_maximal_previews(
     answered = [p for p in previews if p[1] == 200]
     assert answered, previews
     for seconds, status, headers, data in previews:
-        assert seconds < 5, (seconds, status, data)
+        assert seconds < 3 * alone + 2, (seconds, alone, status, data)
         if status == 429:  # the site's limit on previews in flight
             assert int(headers["Retry-After"]) > 0 and data["code"] == "throttled"
             assert "at once" in data["detail"]
             continue
         assert status == 200, data
-        assert data["requested_simulations"] == 20_000
-        assert data["stopped_early"] is True and data["simulations"] < 20_000
-        assert data["stop_reason"] in ("budget", "precision", "time_limit")
+        assert data["requested_simulations"] == 10_000
+        assert data["stopped_early"] is True and 1_000 <= data["simulations"] < 10_000
+        assert data["stop_reason"] == "work_budget"
         assert set(data["ci95"]) == {"attacker_wins", "defender_wins", "undecided"}

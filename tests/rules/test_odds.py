@@ -1,6 +1,8 @@
 """R-ODDS-1 odds previews: Monte Carlo outcome distributions with the real engines checked
 against exact values computed here, the Wilson interval, and the fleet adapters' checks."""
 
+import inspect
+import itertools
 import math
 from fractions import Fraction
 
@@ -9,7 +11,17 @@ import pytest
 from rules.boarding import Character
 from rules.conquest import success_probability
 from rules.naval import naval_side
-from rules.odds import MIN_SIMULATIONS, OUTCOMES, conquest_odds, naval_odds, wilson_interval
+from rules.odds import (
+    MIN_SIMULATIONS,
+    OUTCOMES,
+    SIMULATIONS,
+    TARGET_HALF_WIDTH,
+    WORK_BUDGET,
+    conquest_odds,
+    naval_odds,
+    preview_stop,
+    wilson_interval,
+)
 from rules.space import space_side
 
 SHEET = {"maneuver": "2D", "speed": 3, "targeting": "3D", "gun_damage": "3D", "shields": "2D",
@@ -148,7 +160,7 @@ def test_r_odds_1_same_seed_same_result_and_fractions_sum_to_one():
     first = naval_odds("dark_force", *sides, seed=42)
     assert naval_odds("dark_force", *sides, seed=42) == first
     assert naval_odds("dark_force", *sides, seed=43) != first
-    assert first.simulations == MIN_SIMULATIONS
+    assert first.simulations == SIMULATIONS and first.stop_reason == "requested"
     assert math.isclose(sum(getattr(first, name) for name in OUTCOMES), 1.0, abs_tol=1e-12)
     for name in OUTCOMES:  # fractions of whole battles
         count = getattr(first, name) * first.simulations
@@ -161,7 +173,7 @@ def test_r_odds_1_same_seed_same_result_and_fractions_sum_to_one():
 def test_r_odds_1_retreat_and_round_cap_are_undecided():
     # both withdraw at far distance: both retreat in the first round (R-NAV-3, R-NAV-12)
     gone = naval_odds("dark_force", fleet(ship(), stance="withdraw"),
-                      fleet(ship(), stance="withdraw"), simulations=MIN_SIMULATIONS, seed=1)
+                      fleet(ship(), stance="withdraw"), simulations=SIMULATIONS, seed=1)
     assert gone.undecided == 1 and gone.ci95["undecided"] == (pytest.approx(0.9996, abs=1e-4),
                                                                1.0)
     # without a retreat area the withdrawing fleets stay and fight at far distance
@@ -181,10 +193,10 @@ def test_r_odds_1_retreat_and_round_cap_are_undecided():
     assert armed.undecided < 1 and armed.attacker_wins > 0 and armed.defender_wins > 0
 
 
-def test_r_odds_1_at_least_10000_simulations_and_settings_checked():
+def test_r_odds_1_at_least_1000_simulations_and_settings_checked():
     sides = fleet(ship()), fleet(ship())
     with pytest.raises(ValueError, match="simulations"):
-        naval_odds("dark_force", *sides, simulations=9_999)
+        naval_odds("dark_force", *sides, simulations=MIN_SIMULATIONS - 1)
     with pytest.raises(ValueError, match="simulations"):
         naval_odds("dark_force", *sides, simulations=True)
     with pytest.raises(ValueError, match="max_rounds"):
@@ -193,6 +205,8 @@ def test_r_odds_1_at_least_10000_simulations_and_settings_checked():
         naval_odds("dark_force", *sides, advantage="both")
     with pytest.raises(ValueError, match="engine"):
         naval_odds("x-wing", *sides)
+    assert naval_odds("dark_force", *sides, simulations=MIN_SIMULATIONS,
+                      seed=1).simulations == MIN_SIMULATIONS
 
 
 def test_r_con_7_conquest_odds_are_the_exact_conquest_chance():
@@ -299,7 +313,69 @@ def test_adapters_reject_bad_input_naming_the_field(engine, attacker, message):
         naval_odds(engine, attacker, fleet(ship(datasheet=SHEET)), seed=1)
 
 
-# --- issue 14 item 5: bounded work (budget, precision, time limit) -----------------------------
+# --- R-ODDS-1: when a preview stops (the requested battles, precise, the work budget) ----------
+
+
+def scripted(outcomes, *, requested=SIMULATIONS, work_each=1, budget=WORK_BUDGET):
+    """Feed ``preview_stop`` battle by battle from an endless script of outcomes, as the
+    preview loop does; (battles fought, reason) at the stop."""
+    counts = dict.fromkeys(OUTCOMES, 0)
+    for fought, outcome in enumerate(itertools.cycle(outcomes), start=1):
+        counts[outcome] += 1
+        reason = preview_stop(fought=fought, requested=requested, counts=counts.values(),
+                              work=fought * work_each, budget=budget)
+        if reason is not None:
+            return fought, reason
+    raise AssertionError("unreachable")
+
+
+def tight(counts, fought) -> bool:
+    """Every outcome's 95% Wilson interval at most 1 percentage point either side."""
+    return all((high - low) / 2 <= 0.01
+               for low, high in (wilson_interval(c, fought) for c in counts))
+
+
+A, D, U = OUTCOMES  # attacker_wins, defender_wins, undecided
+
+
+def test_r_odds_1_stop_rule_never_stops_before_1000_battles():
+    # one-sided from the first battle: precise long before, yet it fights 1,000
+    assert tight((400, 0, 0), 400)
+    assert scripted([A]) == (1_000, "precise")
+    for fought in range(1, 1_000):
+        assert preview_stop(fought=fought, requested=SIMULATIONS, counts=(fought, 0, 0),
+                            work=10**12, budget=WORK_BUDGET) is None
+    # a budget spent after five battles still fights 1,000
+    assert scripted([A, D], work_each=WORK_BUDGET // 5) == (1_000, "work_budget")
+
+
+def test_r_odds_1_stop_rule_stops_at_the_first_check_within_one_point():
+    # an even battle: every half-width is within 1 point from 9,600 battles on (p = 1/2)
+    assert scripted([A, D]) == (9_600, "precise")
+    assert not tight((4_750, 4_750, 0), 9_500) and tight((4_800, 4_800, 0), 9_600)
+    # nine in ten: precise between two checks; it stops at the next check, not before
+    script = [A] * 9 + [U]
+    first = next(n for n in range(1_000, 10_000)
+                 if tight((9 * (n // 10) + min(n % 10, 9), 0, n // 10), n))
+    assert first % 100 != 0
+    fought, reason = scripted(script)
+    assert reason == "precise" and fought == (first // 100 + 1) * 100
+
+
+def test_r_odds_1_stop_rule_never_runs_past_the_request():
+    assert scripted([A, D], requested=1_500) == (1_500, "requested")
+    assert scripted([A, D], requested=SIMULATIONS) == (9_600, "precise")
+    # all asked for, precise too: the request is the reason
+    assert scripted([A], requested=1_000) == (1_000, "requested")
+    assert scripted([A, D], requested=1_000, work_each=WORK_BUDGET) == (1_000, "requested")
+
+
+def test_r_odds_1_stop_rule_stops_when_the_work_budget_is_spent():
+    # 10,000 units a battle, a budget of 12 million: spent at battle 1,200, checked each battle
+    assert scripted([A, D], work_each=10_000, budget=12_000_000) == (1_200, "work_budget")
+    assert scripted([A, D], work_each=10_003, budget=12_000_000) == (1_200, "work_budget")
+    assert scripted([A, D], work_each=9_999, budget=12_000_000) == (1_201, "work_budget")
+    assert scripted([A, D], work_each=1, budget=None) == (9_600, "precise")
 
 
 def heavy():
@@ -310,73 +386,59 @@ def heavy():
     return fleet(*[ship(datasheet=sheet, crew=crew) for _ in range(12)], stance="auto")
 
 
-def test_r_odds_1_work_budget_stops_early_and_deterministically():
-    from rules.odds import WORK_BUDGET
+def test_r_odds_1_work_budget_stops_deterministically_never_before_1000():
     attacker, defender = heavy(), fleet(ship(datasheet=SHEET))
-    first = naval_odds("d6_space", attacker, defender, simulations=20_000, seed=9,
-                       budget=WORK_BUDGET // 20)
-    assert first.stop_reason == "budget" and first.requested == 20_000
-    assert 0 < first.simulations < 20_000
-    assert WORK_BUDGET // 20 <= first.work < WORK_BUDGET // 20 + 50_000  # one battle over
+    first = naval_odds("d6_space", attacker, defender, simulations=SIMULATIONS, seed=9,
+                       budget=WORK_BUDGET // 3)
+    assert first.stop_reason == "work_budget" and first.requested == SIMULATIONS
+    assert MIN_SIMULATIONS < first.simulations < SIMULATIONS
+    assert WORK_BUDGET // 3 <= first.work < WORK_BUDGET // 3 + 50_000  # one battle over
     assert first.as_dict()["stopped_early"] is True
-    assert first.as_dict()["requested_simulations"] == 20_000
+    assert first.as_dict()["requested_simulations"] == SIMULATIONS
     # the same seed stops at the same battle with the same counts
-    assert naval_odds("d6_space", attacker, defender, simulations=20_000, seed=9,
-                      budget=WORK_BUDGET // 20) == first
+    assert naval_odds("d6_space", attacker, defender, simulations=SIMULATIONS, seed=9,
+                      budget=WORK_BUDGET // 3) == first
     # the intervals are those of the battles fought
     for name in OUTCOMES:
         count = round(getattr(first, name) * first.simulations)
         assert first.ci95[name] == wilson_interval(count, first.simulations)
+    # a budget too small for 1,000 battles: still 1,000
+    small = naval_odds("d6_space", attacker, defender, seed=9, budget=WORK_BUDGET // 50)
+    assert (small.simulations, small.stop_reason) == (1_000, "work_budget")
 
 
-def test_r_odds_1_the_default_budget_bounds_a_maximal_preview():
-    """Unbounded, this preview takes about 15 s of the sources; the budget cuts it."""
-    from rules.odds import WORK_BUDGET
-    result = naval_odds("d6_space", heavy(), heavy(), simulations=20_000, seed=1,
+def test_r_odds_1_the_default_budget_affords_1000_battles_of_a_maximal_preview():
+    """The work budget alone bounds a preview: 1,000 battles of the largest one fit in it."""
+    result = naval_odds("d6_space", heavy(), heavy(), simulations=MIN_SIMULATIONS, seed=1,
                         budget=WORK_BUDGET)
-    assert result.stop_reason in ("budget", "precision")
-    assert result.simulations < 20_000 and result.work <= WORK_BUDGET + 100_000
+    assert result.stop_reason == "requested" and result.work < WORK_BUDGET
 
 
 def test_r_odds_1_precision_stop_agrees_with_a_long_run():
-    from rules.odds import MIN_EARLY_STOP, TARGET_HALF_WIDTH
     # a lopsided battle: a precise answer long before 10,000 battles
     strong = fleet(ship(datasheet=dict(SHEET, gun_damage="5D")))
     weak = fleet(ship(datasheet=dict(SHEET, gun_damage="1D")))
-    early = naval_odds("d6_space", strong, weak, simulations=20_000, seed=4,
+    early = naval_odds("d6_space", strong, weak, seed=4, budget=WORK_BUDGET,
                        precision=TARGET_HALF_WIDTH)
     long = naval_odds("d6_space", strong, weak, simulations=20_000, seed=77)
-    assert early.stop_reason == "precision"
-    assert MIN_EARLY_STOP <= early.simulations < MIN_SIMULATIONS
-    assert early.half_width <= TARGET_HALF_WIDTH
-    assert long.stop_reason is None and long.simulations == 20_000
+    assert early.stop_reason == "precise"
+    assert MIN_SIMULATIONS <= early.simulations < SIMULATIONS
+    assert early.simulations % 100 == 0 and early.half_width <= TARGET_HALF_WIDTH == 0.01
+    assert long.stop_reason == "requested" and long.simulations == 20_000
     for name in OUTCOMES:  # the early fraction lies within the long run's interval, and back
         low, high = early.ci95[name]
         assert low <= getattr(long, name) <= high, name
         low, high = long.ci95[name]
-        assert abs(getattr(early, name) - getattr(long, name)) <= TARGET_HALF_WIDTH + high - low
-    # an even battle needs about 10,000 battles for that precision: not stopped at 1,000
-    line = fleet(ship(datasheet=SHEET))
-    even = naval_odds("d6_space", line, line, simulations=10_000, seed=4,
-                      precision=TARGET_HALF_WIDTH)
-    assert even.simulations > 5_000
+        assert abs(getattr(early, name) - getattr(long, name)) <= 0.01 + high - low
 
 
-def test_r_odds_1_time_limit_stops_with_a_scripted_clock():
-    ticks = iter(range(10**6))
-    result = naval_odds("dark_force", fleet(ship()), fleet(ship()), seed=3,
-                        time_limit=50, clock=lambda: next(ticks))
-    assert result.stop_reason == "time_limit" and result.simulations == 50
-    assert result.as_dict()["stop_reason"] == "time_limit"
-
-
-def test_r_odds_1_no_bound_fights_every_battle_and_bounds_are_checked():
-    result = naval_odds("dark_force", fleet(ship()), fleet(ship()), seed=3,
-                        budget=10**12, precision=1e-9)
-    assert result.simulations == MIN_SIMULATIONS and result.stop_reason is None
+def test_r_odds_1_a_preview_takes_no_clock():
+    """No wall-clock stop (R-ODDS-1): the stop depends on the battles alone."""
+    parameters = inspect.signature(naval_odds).parameters
+    assert "clock" not in parameters and "time_limit" not in parameters
     sides = fleet(ship()), fleet(ship())
-    for bad, field in ((dict(budget=0), "budget"), (dict(budget=2.5), "budget"),
-                       (dict(precision=0), "precision"), (dict(time_limit=-1), "time_limit"),
-                       (dict(time_limit=1), "clock")):
-        with pytest.raises(ValueError, match=field):
+    for bad in (dict(budget=0), dict(budget=2.5)):
+        with pytest.raises(ValueError, match="budget"):
             naval_odds("dark_force", *sides, **bad)
+    result = naval_odds("dark_force", *sides, seed=3, budget=None)
+    assert result.simulations == SIMULATIONS and result.stop_reason == "requested"

@@ -88,8 +88,17 @@ def test_r_odds_1_own_fleet_against_ships_by_hand_shows_the_service_s_distributi
     for share, low, high in rows.values():
         assert low <= share <= high
     assert f'data-simulations="{expected.simulations}"' in html
+    # R-ODDS-1: how many battles ran and why it stopped, in words
     sample = f"{expected.simulations:,}"
-    assert f"Sample: {sample} simulated battles." in html
+    stop = {"requested": f"Sample: {sample} simulated battles, all that were asked for.",
+            "precise": f"Sample: {sample} simulated battles. The preview stopped before the "
+                       "10,000 asked for: every 95% interval was already within 1 percentage "
+                       "point either side.",
+            "work_budget": f"Sample: {sample} simulated battles. The preview stopped before the "
+                           "10,000 asked for: the computing work one preview may take was "
+                           "used up."}
+    assert stop[expected.stop_reason] in html
+    assert f'data-stop-reason="{expected.stop_reason}"' in html
     assert "95% interval" in html and "Attacker wins" in html
     assert not OddsPreviewSlot.objects.exists()  # the service's slot is released
 
@@ -279,3 +288,41 @@ def test_the_odds_section_keeps_the_page_s_queries_constant(w, calls):
     before = post_count()
     assert_constant_queries(client_for(anna), _url(w), grow)
     assert post_count() == before
+
+
+# --- R-ODDS-1: the page says how many battles ran and why, in English and German ---------------
+
+STOPS = {
+    "requested": (10_000, "Sample: 10,000 simulated battles, all that were asked for.",
+                  "Stichprobe: 10.000 simulierte Schlachten, alle verlangten."),
+    "precise": (2_300, "Sample: 2,300 simulated battles. The preview stopped before the 10,000 "
+                       "asked for: every 95% interval was already within 1 percentage point "
+                       "either side.",
+                "Stichprobe: 2.300 simulierte Schlachten. Die Vorschau endete vor den "
+                "verlangten 10.000: jedes 95-%-Intervall reichte schon höchstens 1 "
+                "Prozentpunkt zu jeder Seite."),
+    "work_budget": (1_400, "Sample: 1,400 simulated battles. The preview stopped before the "
+                           "10,000 asked for: the computing work one preview may take was used "
+                           "up.",
+                    "Stichprobe: 1.400 simulierte Schlachten. Die Vorschau endete vor den "
+                    "verlangten 10.000: die Rechenarbeit, die eine Vorschau aufwenden darf, war "
+                    "verbraucht."),
+}
+
+
+@pytest.mark.parametrize("reason", sorted(STOPS))
+def test_r_odds_1_the_page_says_how_many_battles_ran_and_why(w, monkeypatch, reason):
+    from rules.odds import OddsResult, wilson_interval
+    fought, english, german = STOPS[reason]
+    counts = {"attacker_wins": fought // 2, "defender_wins": fought - fought // 2,
+              "undecided": 0}
+    result = OddsResult(fought, *(counts[n] / fought for n in counts),
+                        ci95={n: wilson_interval(c, fought) for n, c in counts.items()},
+                        requested=10_000, stop_reason=reason)
+    monkeypatch.setattr(odds_view, "odds_preview_run", lambda **kwargs: result)
+    for headers, words in (({}, english), ({"HTTP_ACCEPT_LANGUAGE": "de"}, german)):
+        section = _section(_post(w, w.league.a.user, headers=headers, attacker_ships="1 1 1",
+                                 defender_ships="1 1 1"))
+        assert " ".join(words.split()) in " ".join(section.split())
+        assert f'data-stop-reason="{reason}"' in section
+        assert "seconds" not in section and "Sekunden" not in section

@@ -1,8 +1,8 @@
 """The naval odds preview of the fleets page (R-ODDS-1, issue 18 point 6): the outcome
 distribution of a battle between two sides, each one of the viewer's fleets, a hostile fleet in
 reach or ships entered by hand, from the preview service of ``POST /api/v1/odds/naval/``
-(``fleets.services.odds.odds_preview_run``: the same work budget, precision and time limit, the
-same ``OddsPreviewSlot`` limits on previews in flight) and the same ``odds`` throttle as the
+(``fleets.services.odds.odds_preview_run``: the same stop rule and work budget, the same
+``OddsPreviewSlot`` limits on previews in flight) and the same ``odds`` throttle as the
 API (one count for pages and API). The campaign's ruleset gives the engine (``naval_engine``:
 the ship value form), ``max_battle_rounds`` and ``start_distance_cm``.
 
@@ -20,13 +20,13 @@ from math import ceil
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.selectors.campaigns import ruleset_of
 from fleets.services.odds import PreviewsBusy, odds_preview_run
 from rules.interception import InterceptFleet, hostile
-from rules.odds import MIN_SIMULATIONS, OddsResult
+from rules.odds import SIMULATIONS, OddsResult
 from web.forms.odds import HAND, SIDES, NavalOddsForm
 from web.presenters.numbers import svg_number
 from web.templatetags.feldzug import fleet_kind_label
@@ -111,7 +111,7 @@ def odds_run(request, scope, form: NavalOddsForm) -> OddsResult | None:
         return odds_preview_run(user=request.user, engine=form.engine,
                                 attacker=form.sides["attacker"],
                                 defender=form.sides["defender"],
-                                simulations=MIN_SIMULATIONS,
+                                simulations=SIMULATIONS,
                                 max_rounds=ruleset.max_battle_rounds,
                                 start_distance_cm=ruleset.start_distance_cm)
     except PreviewsBusy as busy:
@@ -122,7 +122,8 @@ def odds_run(request, scope, form: NavalOddsForm) -> OddsResult | None:
 
 
 def _percent(fraction: float) -> str:
-    return f"{number_format(fraction * 100, 1)}\u00a0%"  # never broken from its number
+    # rounded here: number_format cuts a float's digits off instead of rounding them
+    return f"{number_format(round(fraction * 100, 1), 1)}\u00a0%"  # never broken from it
 
 
 def result_rows(result: OddsResult) -> list[dict]:
@@ -144,6 +145,25 @@ def result_rows(result: OddsResult) -> list[dict]:
     return rows
 
 
+# R-ODDS-1: how many battles ran and why the preview stopped, by ``rules.odds.STOP_REASONS``
+STOPS = {
+    "requested": gettext_lazy("Sample: %(n)s simulated battles, all that were asked for."),
+    "precise": gettext_lazy("Sample: %(n)s simulated battles. The preview stopped before the "
+                     "%(requested)s asked for: every 95%% interval was already within 1 "
+                     "percentage point either side."),
+    "work_budget": gettext_lazy("Sample: %(n)s simulated battles. The preview stopped before the "
+                         "%(requested)s asked for: the computing work one preview may take "
+                         "was used up."),
+}
+
+
+def stop_text(result: OddsResult) -> str:
+    """The sample size and why the preview stopped, in the reader's words and numbers."""
+    return STOPS[result.stop_reason] % {
+        "n": number_format(result.simulations, 0, force_grouping=True),
+        "requested": number_format(result.requested, 0, force_grouping=True)}
+
+
 def odds_section(form: NavalOddsForm, result: OddsResult | None = None) -> dict:
     """What ``web/_naval_odds.html`` shows."""
     for field, text in form.refill.items():
@@ -153,18 +173,10 @@ def odds_section(form: NavalOddsForm, result: OddsResult | None = None) -> dict:
     section: dict = {"form": form, "engine": form.engine, "result": None}
     if result is None:
         return section
-    stops = {
-        "budget": _("The preview stopped early: the work one preview may spend was used up."),
-        "precision": _("The preview stopped early: every interval was already as narrow as "
-                       "10,000 battles make it."),
-        "time_limit": _("The preview stopped early: the time one preview may take (about "
-                        "2 seconds) was up."),
-    }
     section["result"] = {
+        # xgettext:no-python-format
         "rows": result_rows(result), "odds": result, "interval_label": _("95% interval"),
-        "sample": number_format(result.simulations, 0, force_grouping=True),
-        "requested": number_format(result.requested, 0, force_grouping=True),
-        "stop": stops.get(result.stop_reason or ""),
+        "stop": stop_text(result),
         "assumed": [side for side in SIDES if form.cleaned_data.get(side) in form.targets],
     }
     return section
