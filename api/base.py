@@ -3,6 +3,7 @@
 from functools import cached_property
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
@@ -57,18 +58,18 @@ class CampaignScoped(APIView):
         """401 anonymous, 404 if the campaign is hidden, 403 for a non-admin who can see it."""
         self.require_authenticated()
         if not self.is_admin:
-            raise exceptions.PermissionDenied("Only a campaign admin may do this.")
+            raise exceptions.PermissionDenied(_("Only a campaign admin may do this."))
 
     def require_member(self) -> None:
         self.require_authenticated()
         if not access.is_member(self.request.user, self.campaign):
-            raise exceptions.PermissionDenied("Only members of this campaign may do this.")
+            raise exceptions.PermissionDenied(_("Only members of this campaign may do this."))
 
     def require_player(self):
         self.require_authenticated()
         player = self.player
         if player is None:
-            raise exceptions.PermissionDenied("Only players of this campaign may do this.")
+            raise exceptions.PermissionDenied(_("Only players of this campaign may do this."))
         return player
 
 

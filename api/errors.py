@@ -3,6 +3,7 @@
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -33,7 +34,7 @@ def _first_message(errors: dict) -> str:
     for key, messages in errors.items():
         if messages:
             return messages[0] if key == "non_field_errors" else f"{key}: {messages[0]}"
-    return "Invalid input."
+    return _("Invalid input.")
 
 
 def _domain_response(exc: DomainError) -> Response:
@@ -75,5 +76,5 @@ class NotFoundAsJSON:
         response = self.get_response(request)
         unrouted = getattr(request, "resolver_match", None) is None
         if response.status_code == 404 and unrouted and is_api(request):
-            return json_error(404, "Not found.", "not_found")
+            return json_error(404, _("Not found."), "not_found")
         return response

@@ -46,7 +46,7 @@ class SafeJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - nested too deeply.") from None
+            raise ParseError(_("JSON parse error - nested too deeply.")) from None
         check_text(data)
         return data
 

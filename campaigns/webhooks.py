@@ -105,8 +105,13 @@ def _side(name: str | None) -> str:
     return name or _("neutral")
 
 
+def _tile(fact: dict) -> str:
+    """A tile's display name (``tile_name``); events stored before it had their ``tile``."""
+    return fact.get("tile_name") or fact.get("tile", "")
+
+
 def _battle(b: dict) -> str:
-    return f"{b.get('tile', '')}: {_side(b.get('attacker'))} – {_side(b.get('defender'))}"
+    return f"{_tile(b)}: {_side(b.get('attacker'))} – {_side(b.get('defender'))}"
 
 
 def summary(stored: dict) -> str:
@@ -151,10 +156,10 @@ def _fields(stored: dict) -> list[tuple[str, str]]:
     if kind == "deadline_soon" and data.get("owing"):
         return [(_("Still to act"), ", ".join(data["owing"]))]
     if kind == "battles_created":
-        return [(b.get("tile", ""), f"{_side(b.get('attacker'))} – {_side(b.get('defender'))}")
+        return [(_tile(b), f"{_side(b.get('attacker'))} – {_side(b.get('defender'))}")
                 for b in data.get("battles", [])]
     if kind == "conquest_results":
-        return [(r.get("tile", ""), f"{r.get('player', '')}: "
+        return [(_tile(r), f"{r.get('player', '')}: "
                  + (_("conquered") if r.get("success") else _("held")))
                 for r in data.get("rolls", [])]
     if kind == "naval_battles":
@@ -163,7 +168,7 @@ def _fields(stored: dict) -> list[tuple[str, str]]:
         rows = [(f"{row['rank']}. {row['player']}", _("%(vp)s VP, %(tiles)s tiles") % {
             "vp": row.get("victory_points", 0), "tiles": row.get("tiles", 0)})
             for row in data.get("standings", [])]
-        changes = [f"{c['tile']}: {_side(c.get('from'))} → {_side(c.get('to'))}"
+        changes = [f"{_tile(c)}: {_side(c.get('from'))} → {_side(c.get('to'))}"
                    for c in data.get("map_changes", [])]
         return rows + ([(_("Map changes"), "\n".join(changes))] if changes else [])
     if kind == "dispute_raised" and data.get("reason"):

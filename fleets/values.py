@@ -5,6 +5,8 @@ the bounds) before ``ship_fields`` turns it into the Ship model's fields."""
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+
 from campaigns.values import show
 from fleets.models import Area, Fleet
 from rules.boarding import Character
@@ -86,32 +88,34 @@ def area_shape_error(*, kind, has_planet: bool, has_borders: bool,
                      has_owner: bool) -> tuple[str, str] | None:
     """R-MAP-3, R-SEA-1: what an area of ``kind`` may have, as (field, message) or None."""
     if kind not in Area.Kind.values:
-        return "kind", f"unknown kind {show(kind)} (kinds: {', '.join(Area.Kind.values)})"
+        return "kind", _("unknown kind %(kind)s (kinds: %(kinds)s)") % {
+            "kind": show(kind), "kinds": ", ".join(Area.Kind.values)}
     if kind == Area.Kind.ORBIT and not has_planet:
-        return "planet", "an orbit area needs a planet"
+        return "planet", _("an orbit area needs a planet")
     if kind != Area.Kind.ORBIT and has_planet:
-        return "planet", "only an orbit area names a planet"
+        return "planet", _("only an orbit area names a planet")
     if kind == Area.Kind.ISLAND and has_borders:
-        return "borders_tiles", "an island borders no tile"
+        return "borders_tiles", _("an island borders no tile")
     if kind != Area.Kind.COASTAL and has_borders:  # as rules.board.area_borders
-        return "borders_tiles", ("only a coastal area lists the tiles it borders (an orbit "
-                                 "borders every tile of its planet, an ocean none)")
+        return "borders_tiles", _("only a coastal area lists the tiles it borders (an orbit "
+                                  "borders every tile of its planet, an ocean none)")
     if kind != Area.Kind.ISLAND and has_owner:
-        return "owner", "only an island has an owner"
+        return "owner", _("only an island has an owner")
     return None
 
 
 def second_orbit_error(other: str) -> str:
     """R-MAP-3: an orbit area is the orbit of one planet, and a planet has one orbit area;
     ``other`` names the orbit it has already."""
-    return f"the planet has an orbit area already ({other}): one orbit per planet (R-MAP-3)"
+    return _("the planet has an orbit area already (%(other)s): one orbit per planet (R-MAP-3)"
+             ) % {"other": other}
 
 
 def fleet_owner_error(*, kind, has_owner: bool) -> str | None:
     """R-FLT-1: a fleet belongs to a player; a pirate fleet is the non-player force and
     belongs to none."""
     if kind == Fleet.Kind.PIRATE and has_owner:
-        return "a pirate fleet belongs to no player (R-FLT-1)"
+        return _("a pirate fleet belongs to no player (R-FLT-1)")
     if kind != Fleet.Kind.PIRATE and not has_owner:
-        return "only a pirate fleet has no owner (R-FLT-1)"
+        return _("only a pirate fleet has no owner (R-FLT-1)")
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.board import Board
 from rules.ruleset import Ruleset
@@ -29,20 +29,23 @@ NO_ORBIT = OrbitInfo()
 @dataclass(frozen=True)
 class AttackCheck:
     """Outcome of ``check_attack``: legal with its ``source``, or illegal with ``rule`` and a
-    human ``message`` (R-ATK-6)."""
+    human ``message`` (R-ATK-6) in English; ``key`` and ``params`` name the same reason for a
+    caller that translates it (battles.messages)."""
 
     legal: bool
     source: str | None = None
     rule: str | None = None
     message: str = ""
+    key: str | None = field(default=None, compare=False)
+    params: dict = field(default_factory=dict, compare=False, hash=False)
 
     def as_dict(self) -> dict:
         return {"legal": self.legal, "source": self.source, "rule": self.rule,
                 "message": self.message}
 
 
-def _illegal(rule: str, message: str) -> AttackCheck:
-    return AttackCheck(False, None, rule, message)
+def _illegal(rule: str, message: str, key: str, **params) -> AttackCheck:
+    return AttackCheck(False, None, rule, message, key, params)
 
 
 def orbit_points_needed(ruleset: Ruleset, declarations: int) -> int:
@@ -68,18 +71,21 @@ def check_attack(board: Board, ruleset: Ruleset, player: int, tile: int, armies_
     used = len(declared_tiles) + withdrawn
     if used >= armies_bought:
         return _illegal("R-ATK-1", f"no attack army left: {armies_bought} bought this round, "
-                                   f"{used} already used")
+                                   f"{used} already used", "no_army_left",
+                        bought=armies_bought, used=used)
     if target.owner == player:
-        return _illegal("R-ATK-1", f"tile {tile} is your own tile")
+        return _illegal("R-ATK-1", f"tile {tile} is your own tile", "own_tile", tile=tile)
     if tile in declared_tiles:
-        return _illegal("R-ATK-1", f"you already declared an attack on tile {tile} this round")
+        return _illegal("R-ATK-1", f"you already declared an attack on tile {tile} this round",
+                        "declared_already", tile=tile)
     if board.adjacent_to_territory(tile, player):
         return AttackCheck(True, "adjacent")
     if board.owns_structure_on(player, target.planet):
         return AttackCheck(True, "structure")
     if board.tile_count(player, target.planet) > 0:
         return _illegal("R-ATK-2", f"tile {tile} is not adjacent to your territory and you own "
-                                   f"no spaceport or macropole on {_name(planet)}")
+                                   f"no spaceport or macropole on {_name(planet)}", "not_adjacent",
+                        tile=tile, planet=planet.name or planet.id)
     return _check_orbit(ruleset, planet, orbit or NO_ORBIT)
 
 
@@ -104,9 +110,11 @@ def _check_orbit(ruleset: Ruleset, planet, orbit: OrbitInfo) -> AttackCheck:
     if _has_fleet(orbit):
         return _illegal("R-ATK-3", f"{n} orbital attack(s) on {_name(planet)} need {need} "
                                    f"embarked army points in its orbit; your fleets there "
-                                   f"carry {orbit.embarked_points}")
+                                   f"carry {orbit.embarked_points}", "orbit_points", count=n,
+                        planet=planet.name or planet.id, need=need, carried=orbit.embarked_points)
     return _illegal("R-ATK-2", f"you own no tile on {_name(planet)} and have no fleet in its "
-                               f"orbit for an orbital attack")
+                               f"orbit for an orbital attack", "no_orbit",
+                    planet=planet.name or planet.id)
 
 
 def orbital_cancellations(declarations: Sequence[int], embarked_points: int, ruleset: Ruleset,

@@ -303,12 +303,15 @@ def chosen_attacks(ruleset: Ruleset, won: Sequence[WonAttack],
         stray = set(choice) - ids
         if stray:
             raise RuleViolation("R-CON-4", f"player {player} chose attacks {sorted(stray)} "
-                                           f"that are not its won attacks this round")
+                                           f"that are not its won attacks this round",
+                                key="not_won_attacks",
+                                params={"attacks": ", ".join(map(str, sorted(stray)))})
         rolled |= set(choice)
     unknown = set(choices) - set(by_player)
     for player in unknown:
         if choices[player]:
-            raise RuleViolation("R-CON-4", f"player {player} has no won attack to roll")
+            raise RuleViolation("R-CON-4", f"player {player} has no won attack to roll",
+                                key="no_won_attack")
     return frozenset(rolled)
 
 

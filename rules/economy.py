@@ -45,10 +45,11 @@ def buy_armies(ruleset: Ruleset, balance: int, armies: int) -> Purchase:
     """R-ECO-1: check a purchase of ``armies`` attack armies; raises ``RuleViolation`` when the
     number is not positive or the requisition is short."""
     if armies < 1:
-        raise RuleViolation("R-ECO-1", "buy at least one attack army")
+        raise RuleViolation("R-ECO-1", "buy at least one attack army", key="buy_none")
     cost = armies * ruleset.attack_army_cost
     if cost > balance:
         raise RuleViolation(
             "R-ECO-1", f"{armies} attack armies cost {cost} requisition, the balance is "
-                       f"{balance} (short by {cost - balance})")
+                       f"{balance} (short by {cost - balance})", key="requisition_short",
+            params={"armies": armies, "cost": cost, "balance": balance, "short": cost - balance})
     return Purchase(armies, cost, balance - cost)

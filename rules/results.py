@@ -16,4 +16,6 @@ def check_result(outcome: str, attacker_vp: int, defender_vp: int) -> None:
     if outcome == MORAL_VICTORY and not attacker_vp > defender_vp:
         raise RuleViolation(
             "R-BAT-3", f"a moral victory needs the attacker ahead on points: attacker VP "
-                       f"{attacker_vp} is not above defender VP {defender_vp}.")
+                       f"{attacker_vp} is not above defender VP {defender_vp}.",
+            key="moral_victory_points", params={"attacker_vp": attacker_vp,
+                                                "defender_vp": defender_vp})

@@ -11,6 +11,7 @@ from battles.selectors.battles import immediate_roll_of, limit_breakdown, result
 from battles.selectors.conquest import roll_dict
 from battles.selectors.lists import lists_revealed, participants
 from battles.services.results import MAX_REASON, MAX_VP
+from campaigns.labels import tile_label
 from campaigns.values import ID_MAX, ROUND_NUMBER_MAX
 
 
@@ -55,6 +56,9 @@ class ProposalSerializer(serializers.ModelSerializer):
 class BattleSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", help_text="round number")
     tile = serializers.IntegerField(source="tile_id")
+    tile_name = serializers.SerializerMethodField(
+        help_text="what the pages call the tile: its name and planet when it has a name "
+                  "(\"Grauer Pass (Nordmark Prime)\"), else its planet and coordinates")
     attacker = serializers.IntegerField(source="attacker_id")
     defender = serializers.IntegerField(source="defender_id", allow_null=True,
                                         help_text="null until settled, or a neutral garrison")
@@ -79,10 +83,10 @@ class BattleSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Battle
-        fields = ["id", "round", "tile", "attacker", "defender", "neutral", "chain_position",
-                  "chain_length", "status", "point_limits", "bonus", "scheduled_at", "place",
-                  "schedule_proposal", "lists_submitted", "lists_revealed", "result",
-                  "history", "chain_decision", "chain_roll"]
+        fields = ["id", "round", "tile", "tile_name", "attacker", "defender", "neutral",
+                  "chain_position", "chain_length", "status", "point_limits", "bonus",
+                  "scheduled_at", "place", "schedule_proposal", "lists_submitted",
+                  "lists_revealed", "result", "history", "chain_decision", "chain_roll"]
 
     def to_representation(self, battle) -> dict:
         """A Battle (``campaign_battles``) or a list row (``battle_rows``): the fields above,
@@ -92,6 +96,7 @@ class BattleSerializer(serializers.ModelSerializer):
         is its ``get_*`` method, which also gives the schema its type."""
         return {
             "id": battle.pk, "round": battle.round.number, "tile": battle.tile_id,
+            "tile_name": self.get_tile_name(battle),
             "attacker": battle.attacker_id, "defender": battle.defender_id,
             "neutral": battle.neutral, "chain_position": battle.chain_position,
             "chain_length": battle.chain_length, "status": battle.status,
@@ -105,6 +110,11 @@ class BattleSerializer(serializers.ModelSerializer):
             "chain_decision": self.get_chain_decision(battle),
             "chain_roll": self.get_chain_roll(battle),
         }
+
+    @extend_schema_field(serializers.CharField())
+    def get_tile_name(self, battle: Battle) -> str:
+        # a list row carries it (battle_rows); a Battle has its tile and planet selected
+        return getattr(battle, "tile_name", None) or tile_label(battle.tile)
 
     @extend_schema_field(serializers.DictField(child=BonusSerializer()))
     def get_bonus(self, battle: Battle) -> dict:

@@ -4,6 +4,7 @@ API.md), an admin clones the campaign as a private sandbox."""
 
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, status
@@ -52,7 +53,7 @@ class CampaignImport(APIView):
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
         if not (request.user.is_staff or request.user.is_superuser):
-            raise exceptions.PermissionDenied("Only staff users create campaigns.")
+            raise exceptions.PermissionDenied(_("Only staff users create campaigns."))
         try:
             campaign = archive_import(document=request.data, by=request.user,
                                       now=timezone.now())

@@ -11,6 +11,7 @@ size, detachment, ...) are shown with it."""
 
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -81,10 +82,11 @@ def _parse_upload(request):
 def _parse_text(data: dict):
     unknown = sorted(str(k) for k in data if k not in TEXT_KEYS)
     if unknown:
-        raise RosterError(f'Unknown field "{unknown[0]}" next to "text".')
+        raise RosterError(_('Unknown field "%(field)s" next to "text".') % {"field": unknown[0]})
     name = data.get("name", "")
     if not isinstance(name, str) or len(name.strip()) > MAX_NAME:
-        raise RosterError(f"The list's name must be text of at most {MAX_NAME} characters.")
+        raise RosterError(_("The list's name must be text of at most %(limit)s characters.")
+                          % {"limit": MAX_NAME})
     return parse_text(data.get("text"), name=name)
 
 

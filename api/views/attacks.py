@@ -4,6 +4,7 @@ declarations, conquest"). Checks run in the contract's order: 401, permission (4
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -86,7 +87,7 @@ class AttackDetail(RoundScoped):
         player = self.require_player()
         attack = self.get_attack()
         if attack.player_id != player.pk:
-            raise exceptions.PermissionDenied("Only the declaring player may withdraw it.")
+            raise exceptions.PermissionDenied(_("Only the declaring player may withdraw it."))
         attack_withdraw(player=player, attack=attack)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -4,6 +4,7 @@ rules (400)."""
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -78,8 +79,8 @@ class BattleResult(BattleScoped):
             battle_result_enter(battle=battle, by_admin_user=request.user,
                                 **data.validated_data)
         else:
-            raise exceptions.PermissionDenied("Only the battle's participants or the campaign "
-                                              "admin may enter its result.")
+            raise exceptions.PermissionDenied(_("Only the battle's participants or the campaign "
+                                                "admin may enter its result."))
         advance_if_ready(battle.round_id)  # issue 19: early advance
         return Response(BattleSerializer(self.get_battle()).data)
 

@@ -2,6 +2,7 @@
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions, status
 from rest_framework.generics import GenericAPIView
@@ -55,7 +56,7 @@ class CampaignList(GenericAPIView):
                    responses={201: CampaignSerializer, **error_responses(400, 401, 403)})
     def post(self, request):
         if not (request.user.is_staff or request.user.is_superuser):
-            raise exceptions.PermissionDenied("Only staff users create campaigns.")
+            raise exceptions.PermissionDenied(_("Only staff users create campaigns."))
         data = _validated(CampaignCreateSerializer, request.data)
         campaign = services.campaign_create(creator=request.user, **data)
         return Response(CampaignSerializer(campaign).data, status=status.HTTP_201_CREATED)

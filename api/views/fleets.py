@@ -8,6 +8,7 @@ visible with its public fields only (R-FLT-7); its hidden fields never appear.""
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -63,7 +64,7 @@ class FleetScoped(CampaignScoped):
         player = self.require_player()
         fleet = self.get_fleet()
         if fleet.owner_id != player.pk:
-            raise exceptions.PermissionDenied("Only the fleet's owner may do this.")
+            raise exceptions.PermissionDenied(_("Only the fleet's owner may do this."))
         return player, fleet
 
     def get_ship(self, fleet: Fleet) -> Ship:
@@ -176,7 +177,7 @@ class FleetOrders(FleetScoped):
         responses={200: OrderOutput, **error_responses(400, 401, 403, 404, 409)})
     def put(self, request, campaign_id, fleet_id):
         player, fleet = self.get_own_fleet()
-        rnd = orders.require_declare(self.current_round(), "Movement orders are given")
+        rnd = orders.require_declare(self.current_round(), _("Movement orders are given"))
         path_ids = self.validated(OrdersInput)["path"]
         order = orders.fleet_set_orders(player=player, fleet=fleet, path=path_ids)
         return Response({"fleet": fleet.pk, "round": rnd.number, "path": path_ids,
@@ -198,7 +199,7 @@ class FleetStandingOrders(FleetScoped):
         player = self.player
         pirate_for_admin = fleet.owner_id is None and self.is_admin
         if not pirate_for_admin and (player is None or fleet.owner_id != player.pk):
-            raise exceptions.PermissionDenied("Only the fleet's owner gives standing orders.")
+            raise exceptions.PermissionDenied(_("Only the fleet's owner gives standing orders."))
         orders.require_not_resolving(self.current_round())
         changes = self.validated(StandingOrdersInput)
         orders.fleet_set_standing_orders(fleet=fleet, changes=dict(changes))
@@ -216,7 +217,7 @@ class ShipEmbark(FleetScoped):
     def post(self, request, campaign_id, fleet_id, ship_id):
         player, fleet = self.get_own_fleet()
         ship = self.get_ship(fleet)
-        orders.require_declare(self.current_round(), "Detachments embark")
+        orders.require_declare(self.current_round(), _("Detachments embark"))
         data = self.validated(EmbarkInput)
         ship = orders.fleet_embark(player=player, fleet=fleet, ship=ship, **data)
         return Response(ship_data(ship))
@@ -230,7 +231,7 @@ class ShipDisembark(FleetScoped):
     def post(self, request, campaign_id, fleet_id, ship_id):
         player, fleet = self.get_own_fleet()
         ship = self.get_ship(fleet)
-        orders.require_declare(self.current_round(), "Detachments disembark")
+        orders.require_declare(self.current_round(), _("Detachments disembark"))
         data = self.validated(DisembarkInput)
         ship = orders.fleet_disembark(player=player, fleet=fleet, ship=ship, **data)
         return Response(ship_data(ship))
@@ -262,7 +263,7 @@ class HazardList(FleetScoped):
                                             **self.validated(HazardInput))
         else:
             player = self.require_player()
-            orders.require_declare(self.current_round(), "Hazards are placed")
+            orders.require_declare(self.current_round(), _("Hazards are placed"))
             data = self.validated(HazardInput)
             data.pop("owner", None)
             data.pop("reason", None)  # a player's placing is no correction

@@ -5,6 +5,7 @@ a user lists the invitations addressed to their own e-mail address. An unusable 
 
 from django.shortcuts import get_object_or_404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, permissions, status
 from rest_framework.generics import GenericAPIView
@@ -143,7 +144,7 @@ class InvitationByToken(APIView):
     def get_invitation(self) -> Invitation:
         invitation = invitation_by_token(self.kwargs["token"])
         if invitation is None:
-            raise exceptions.NotFound("No such invitation.")
+            raise exceptions.NotFound(_("No such invitation."))
         return invitation
 
     @extend_schema(tags=["invitations"], summary="An invitation's state",

@@ -2,6 +2,7 @@
 changed in that round. Readable by whoever may read the map (members, anyone if public)."""
 
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
@@ -20,7 +21,7 @@ class RoundMapView(RoundScoped):
         rnd = self.get_round()
         history = round_map_history(self.campaign, rnd.number)
         if history is None:
-            raise Conflict("The map of a round is recorded when it closes.", code="round_open")
+            raise Conflict(_("The map of a round is recorded when it closes."), code="round_open")
         return Response(RoundMapSerializer(history).data)
 
 

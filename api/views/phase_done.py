@@ -4,6 +4,7 @@ waiting phase; the phase advances early once everyone who can act in it is done 
 
 from django.urls import path
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -24,7 +25,7 @@ class PhaseDone(CampaignScoped):
     def current(self) -> Round:
         rnd = current_round(self.campaign)
         if rnd is None:
-            raise Conflict("The campaign has not started yet.", code="not_started")
+            raise Conflict(_("The campaign has not started yet."), code="not_started")
         return rnd
 
     def state(self, player, advanced: bool = False) -> dict:

@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -103,7 +104,7 @@ class Verify(RoundScoped):
         """Recompute every logged roll from the revealed seed (R-DICE-3)."""
         rnd = self.get_round()
         if not rnd.seed_revealed:
-            raise Conflict("The seed is revealed when the round closes.", code="seed_hidden")
+            raise Conflict(_("The seed is revealed when the round closes."), code="seed_hidden")
         report = verify_round(rnd)
         return Response({"verified": report.verified, "checked": report.checked,
                          "mismatches": list(report.mismatches)})

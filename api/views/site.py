@@ -2,6 +2,7 @@
 typed address or the private-webhook switch. The site settings page calls the same service."""
 
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -42,7 +43,7 @@ class SiteSettingsView(APIView):
         if not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
         if not is_staff(request.user):
-            raise exceptions.PermissionDenied("Only staff users see the site's settings.")
+            raise exceptions.PermissionDenied(_("Only staff users see the site's settings."))
 
     @extend_schema(tags=TAGS, summary="The site's settings (staff users)",
                    responses={200: SiteSettingsSerializer, **error_responses(401, 403)})

@@ -2,7 +2,8 @@
 battles and one read each for their rounds, open date proposals, handed-in list ids, result
 histories and immediate chain rolls, however many battles there are. A row carries the
 attributes the battle readers use (``limit_breakdown``, ``result_snapshot``,
-``participants``, ``lists_revealed``) under a Battle's names, without building a model (and
+``participants``, ``lists_revealed``) under a Battle's names, and ``tile_name`` (the tile's
+label, ``campaigns.labels``, read in the same query), without building a model (and
 its round, attack and roll) per battle, which was most of a league's battles list.
 
 What ``campaign_battles`` attaches to a Battle, a row has too: ``round``, ``campaign``,
@@ -14,12 +15,14 @@ from types import SimpleNamespace
 from django.db.models import QuerySet
 
 from battles.models import ArmyList, ConquestRoll, ResultChange, ScheduleProposal
+from campaigns.labels import place_label
 from campaigns.models import Campaign, Round
 
 FIELDS = ("id", "round_id", "attack_id", "tile_id", "attacker_id", "defender_id", "neutral",
           "chain_position", "chain_length", "status", "point_limits", "bonus", "scheduled_at",
           "place", "outcome", "attacker_vp", "defender_vp", "result_status", "chain_decision",
-          "lists_revealed_at", "settled_at")
+          "lists_revealed_at", "settled_at", "tile__planet__name", "tile__q", "tile__r",
+          "tile__name")
 
 
 def battle_values(battles: QuerySet) -> QuerySet:
@@ -46,5 +49,7 @@ def battle_rows(campaign: Campaign, values: list[dict]) -> list[SimpleNamespace]
     return [SimpleNamespace(
         **row, pk=row["id"], campaign=campaign, round=rounds[row["round_id"]],
         open_proposals=proposals.get(row["id"], []), handed_in=handed_in.get(row["id"], []),
-        history_rows=history.get(row["id"], []), chain_roll_row=rolls.get(row["attack_id"]))
+        history_rows=history.get(row["id"], []), chain_roll_row=rolls.get(row["attack_id"]),
+        tile_name=place_label(planet=row["tile__planet__name"], q=row["tile__q"],
+                              r=row["tile__r"], name=row["tile__name"]))
         for row in values]

@@ -10,9 +10,10 @@ query because compiling the equivalent queryset costs the ORM more than the inse
 it names the tables through the models' metadata and runs on PostgreSQL and SQLite alike."""
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
+from battles.messages import rule_text
 from campaigns.models import Attack, Planet, Player, Purchase, Round, Tile, TileLink
 from campaigns.prepared import Statement, run_prepared
 from campaigns.selectors.campaigns import ruleset_of
@@ -103,10 +104,11 @@ def attack_check(rnd: Round, player: Player, tile: Tile, *,
     """The rules' verdict on ``player`` declaring against ``tile`` in ``rnd`` (its phase is the
     caller's concern: declarations are made in ``declare``). ``state`` and ``ruleset``: its
     inputs, when the caller read them already. The orbit (R-ATK-3) is read only when it
-    matters."""
+    matters. Its ``message`` is in the active language (``battles.messages``)."""
     state = state or declaration_state(rnd.pk, player.pk, tile)
     orbit = NO_ORBIT
     if orbit_matters(state.board, player.pk, tile.pk):
         orbit = orbit_info(rnd.campaign, player, tile.planet_id, rnd=rnd)
-    return check_attack(state.board, ruleset or ruleset_of(rnd.campaign), player.pk, tile.pk,
-                        state.bought, state.standing, orbit, withdrawn=state.spent)
+    check = check_attack(state.board, ruleset or ruleset_of(rnd.campaign), player.pk, tile.pk,
+                         state.bought, state.standing, orbit, withdrawn=state.spent)
+    return check if check.legal else replace(check, message=rule_text(check))

@@ -4,6 +4,7 @@ battles.services.lists."""
 from datetime import datetime, timedelta
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from battles.models import ArmyList, Battle
 from campaigns import access
@@ -61,8 +62,8 @@ def visible_lists(battle: Battle, rnd: Round, user, now: datetime) -> list[ArmyL
         return [row for row in rows if row.player_id == player.pk]
     if access.is_campaign_admin(user, battle.campaign):
         return rows
-    raise PermissionDenied("Only the battle's participants and the campaign admin see its "
-                           "army lists.")
+    raise PermissionDenied(_("Only the battle's participants and the campaign admin see its "
+                             "army lists."))
 
 
 def list_dict(row: ArmyList) -> dict:

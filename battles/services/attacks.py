@@ -12,9 +12,11 @@ from functools import cache
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
 from django.db.models import DEFERRED
+from django.utils.translation import gettext as _
 
+from battles.messages import phase_of, rule_error, rules_refusal
 from battles.selectors.legality import attack_check, state_of, state_statement
-from campaigns.errors import Conflict, DomainError, RuleViolation, rules_refusal
+from campaigns.errors import Conflict, DomainError, RuleViolation
 from campaigns.locking import lock_round
 from campaigns.models import Attack, Campaign, Player, Purchase, Round, Tile
 from campaigns.pausing import check_not_paused
@@ -34,8 +36,9 @@ def require_declare(rnd: Round) -> None:
     while the campaign is paused (issue 19)."""
     check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.DECLARE:
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; attack armies are "
-                       f"bought and attacks declared or withdrawn in the declare phase.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase; attack armies are "
+                         "bought and attacks declared or withdrawn in the declare phase.")
+                       % phase_of(rnd))
 
 
 def _lock(rnd: Round, player: Player) -> tuple[Round, Player]:
@@ -128,12 +131,12 @@ def _declare(player: Player, rnd: Round, tile: Tile) -> Attack:
     if player.campaign_id != rnd.campaign_id:
         raise ValueError("the player does not play in the round's campaign")
     if tile.campaign_id != rnd.campaign_id:
-        raise RuleViolation("The tile is not on this campaign's map.", code="invalid",
+        raise RuleViolation(_("The tile is not on this campaign's map."), code="invalid",
                             field="tile")
     state = state_of(rows, tile)
     check = attack_check(rnd, player, tile, state=state, ruleset=ruleset)
     if not check.legal:
-        raise RuleViolation.of(check, field="tile")
+        raise rule_error(check, field="tile")
     return Attack.objects.create(round=rnd, player=player, tile=tile, source=check.source,
                                  order=state.last_order + 1)
 
@@ -145,10 +148,11 @@ def attack_withdraw(*, player: Player, attack: Attack) -> Attack:
     rnd, player = _lock(attack.round, player)
     attack = Attack.objects.select_for_update().get(pk=attack.pk)
     if attack.player_id != player.pk:
-        raise PermissionDenied("Only the declaring player may withdraw an attack.")
+        raise PermissionDenied(_("Only the declaring player may withdraw an attack."))
     require_declare(rnd)
     if attack.status != Attack.Status.ACTIVE:
-        raise Conflict(f"The attack is {attack.status} already.", code="not_active")
+        raise Conflict(_("The attack is %(status)s already.")
+                       % {"status": attack.get_status_display()}, code="not_active")
     attack.status = Attack.Status.WITHDRAWN
     attack.status_reason = "R-ATK-5: withdrawn by the player; the army is spent"
     attack.save(update_fields=["status", "status_reason"])

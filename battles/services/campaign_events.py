@@ -8,10 +8,10 @@ from datetime import datetime
 from django.urls import reverse
 
 from battles.models import Battle, ConquestRoll
+from campaigns.labels import place_label, tile_label
 from campaigns.mail import absolute, display, profiles_of
 from campaigns.models import Round
 from campaigns.services.events import event_emit
-from campaigns.services.map_facts import tile_label
 
 
 def _names(users) -> dict[int, str]:
@@ -25,9 +25,16 @@ def _battles(ids) -> list[Battle]:
         "tile__planet", "attacker__user", "defender__user").order_by("tile_id", "chain_position"))
 
 
+def _tile_facts(tile) -> dict:
+    """``tile``: where it is, by planet and coordinates (stable when the tile is renamed);
+    ``tile_name``: what the pages call it, by its name when it has one (campaigns.labels)."""
+    return {"tile": place_label(planet=tile.planet.name, q=tile.q, r=tile.r),
+            "tile_name": tile_label(tile)}
+
+
 def battle_facts(battle: Battle, names: dict[int, str]) -> dict:
     defender = battle.defender.user_id if battle.defender_id else None
-    return {"id": battle.pk, "tile": tile_label(battle.tile),
+    return {"id": battle.pk, **_tile_facts(battle.tile),
             "attacker": names.get(battle.attacker.user_id),
             "defender": names.get(defender) if defender else None,
             "link": absolute(reverse("campaigns:battle", args=[battle.campaign_id, battle.pk]))}
@@ -93,7 +100,7 @@ def conquest_emit(*, round: Round, now: datetime) -> None:  # noqa: A002
     names = _names([r.player.user for r in rolls])
     event_emit(campaign=round.campaign, kind="conquest_results", key=f"conquest:{round.pk}",
                facts={"round": round.number,
-                      "rolls": [{"tile": tile_label(r.tile), "player": names.get(
+                      "rolls": [{**_tile_facts(r.tile), "player": names.get(
                           r.player.user_id), "total": r.total, "threshold": r.threshold,
                           "success": r.success} for r in rolls],
                       "link": absolute(reverse("campaigns:conquest", args=[round.campaign_id]))},

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.models import Battle, ConquestRoll, ResultChange
 from battles.selectors.battles import result_snapshot
@@ -138,11 +139,11 @@ def check_decision_open(battle: Battle) -> None:
     is paused (issue 19)."""
     check_not_paused(battle.campaign)
     if battle.chain_position >= battle.chain_length:
-        raise Conflict("The last link of a chain rolls in the conquest phase (R-CON-6).",
+        raise Conflict(_("The last link of a chain rolls in the conquest phase (R-CON-6)."),
                        code="not_a_chain_link")
     if not needs_decision(battle):
-        raise Conflict("No roll decision is open for this battle: it needs a confirmed won "
-                       "result, and the decision is made once (R-CON-6).", code="no_decision")
+        raise Conflict(_("No roll decision is open for this battle: it needs a confirmed won "
+                         "result, and the decision is made once (R-CON-6)."), code="no_decision")
 
 
 @transaction.atomic
@@ -155,7 +156,7 @@ def chain_decide(*, battle: Battle, player: Player, roll: bool,
         "attack", "campaign", "tile").get(pk=battle.pk)
     rnd.campaign = battle.campaign
     if battle.attacker_id != player.pk:
-        raise RuleViolation("Only the attacker of this battle decides.", code="R-CON-6")
+        raise RuleViolation(_("Only the attacker of this battle decides."), code="R-CON-6")
     check_decision_open(battle)
     return _chain_roll(battle, roll, now or timezone.now(), rnd)
 

@@ -5,7 +5,9 @@ a transaction with the round row locked. All rolls come from the round's logged 
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from battles.messages import rules_refusal
 from battles.models import ConquestChoice, ConquestRoll
 from battles.selectors.conquest import (
     chain_captures,
@@ -13,7 +15,7 @@ from battles.selectors.conquest import (
     won_attacks,
 )
 from battles.services.campaign_events import conquest_emit
-from campaigns.errors import Conflict, RuleViolation, rules_refusal
+from campaigns.errors import Conflict, RuleViolation
 from campaigns.locking import lock_round
 from campaigns.models import Player, Round, Tile
 from campaigns.pausing import check_not_paused
@@ -34,9 +36,9 @@ def check_choice_open(rnd: Round, player: Player) -> None:
     is paused (issue 19)."""
     check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
-        raise Conflict("Conquest choices are made in the conquest phase.")
+        raise Conflict(_("Conquest choices are made in the conquest phase."))
     if ConquestChoice.objects.filter(round=rnd, player=player).exists():
-        raise Conflict("Your choice is sealed already (R-CON-4).", code="already_chosen")
+        raise Conflict(_("Your choice is sealed already (R-CON-4)."), code="already_chosen")
 
 
 @transaction.atomic
@@ -48,10 +50,11 @@ def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestC
     # only the chooser's won attacks; the whole phase is read once, when it resolves (issue 21)
     own = {attack.id for attack, _ in won_attacks(rnd, player)}
     if not own:
-        raise RuleViolation("You have no won attack to roll this round.", code="R-CON-4")
+        raise RuleViolation(_("You have no won attack to roll this round."), code="R-CON-4")
     stray = sorted(set(roll) - own)
     if stray:
-        raise RuleViolation(f"Attacks {stray} are not your won attacks this round.",
+        raise RuleViolation(_("Attacks %(attacks)s are not your won attacks this round.")
+                            % {"attacks": stray},
                             code="R-CON-4", field="roll")
     choice = ConquestChoice.objects.create(round=rnd, player=player, rolls=sorted(set(roll)))
     if not players_waiting(rnd):

@@ -31,7 +31,7 @@ MAX_ARMIES = 10_000  # as ``battles.services.attacks.MAX_ARMIES``
 
 def _check_admin(by, player: Player) -> None:
     if not access.is_campaign_admin(by, player.campaign):
-        raise PermissionDenied("Only a campaign admin corrects a player's armies.")
+        raise PermissionDenied(_("Only a campaign admin corrects a player's armies."))
 
 
 def _bounded(value, field: str, most: int) -> int:

@@ -48,6 +48,7 @@ from django.db.models import F, Max, OuterRef, Q, Subquery
 from battles.calendar import battle_event, build_calendar, deadline_event
 from battles.models import Battle, CalendarDeadline, CalendarToken, ResultChange
 from campaigns import zones
+from campaigns.labels import tile_label
 from campaigns.models import Campaign, Player, Round
 from campaigns.services.accounts import profile_read
 from rules.rounds import WAITING
@@ -140,11 +141,6 @@ class Feed:
     last_modified: datetime
 
 
-def _tile_label(battle: Battle) -> str:
-    tile = battle.tile
-    return f"{tile.planet.name} ({tile.q},{tile.r})"
-
-
 def decided_early(battle: Battle) -> bool:
     """Its first result came before its date (``first_result_at`` from ``_scheduled``)."""
     return battle.first_result_at is not None and battle.first_result_at < battle.scheduled_at
@@ -160,7 +156,7 @@ def _battle_events(battles, host: str, profile) -> list:
         early = decided_early(b)
         events.append(battle_event(
             battle_id=b.pk, attacker=b.attacker.user.username,
-            defender=b.defender.user.username if b.defender_id else None, tile=_tile_label(b),
+            defender=b.defender.user.username if b.defender_id else None, tile=tile_label(b.tile),
             start=b.scheduled_at, place=b.place,
             sequence=b.calendar_sequence + int(early) + b.campaign.name_revision,
             last_modified=_latest(b.schedule_changed_at or b.scheduled_at,

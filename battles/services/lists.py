@@ -18,7 +18,9 @@ from datetime import datetime
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from battles.messages import phase_of
 from battles.models import ArmyList, Battle
 from battles.rosters import ListOverLimit, ParsedList, check_limit
 from battles.selectors.lists import (
@@ -39,22 +41,22 @@ def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
     reads the upload. Not while the campaign is paused (issue 19)."""
     check_not_paused(battle.campaign)
     if battle.status == Battle.Status.PENDING:
-        raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
+        raise Conflict(_("This chain link's defender is not settled yet (R-ATK-5)."),
                        code="battle_pending")
     if rnd.phase != Round.Phase.LISTS and not late_link(battle, rnd):
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; army lists are "
-                       "submitted in the lists phase.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase; army lists are "
+                         "submitted in the lists phase.") % phase_of(rnd))
     if battle.status != Battle.Status.OPEN or not battle.point_limits:
-        raise Conflict("This battle is decided without a game; it takes no army lists.",
+        raise Conflict(_("This battle is decided without a game; it takes no army lists."),
                        code="no_game")
     if lists_revealed(battle, rnd, now):
-        raise Conflict("The lists of this battle are revealed; they can no longer be replaced "
-                       "(R-ARM-3).", code="lists_revealed")
+        raise Conflict(_("The lists of this battle are revealed; they can no longer be replaced "
+                         "(R-ARM-3)."), code="lists_revealed")
 
 
 def check_participant(battle: Battle, player: Player | None) -> Player:
     if player is None or player.pk not in participants(battle):
-        raise PermissionDenied("Only the battle's participants submit army lists.")
+        raise PermissionDenied(_("Only the battle's participants submit army lists."))
     return player
 
 
@@ -76,14 +78,15 @@ def army_list_submit(*, battle: Battle, player: Player, parsed: ParsedList,
     check_list_phase(battle, rnd, now)
     limit = battle.point_limits.get(str(player.pk))
     if limit is None:
-        raise Conflict("This battle has no point limit for you yet.", code="no_limit")
+        raise Conflict(_("This battle has no point limit for you yet."), code="no_limit")
     try:
         check_limit(parsed, limit)
     except ListOverLimit as exc:
-        raise RuleViolation(f"The list totals {exc.total} points; your limit is {exc.limit} "
-                            f"points, {exc.excess} over (R-ARM-1).",
+        raise RuleViolation(_("The list totals %(total)s points; your limit is %(limit)s "
+                              "points, %(excess)s over (R-ARM-1).")
+                            % {"total": exc.total, "limit": exc.limit, "excess": exc.excess},
                             code="R-ARM-1", field="total") from None
-    army_list, _ = ArmyList.objects.update_or_create(
+    army_list, _created = ArmyList.objects.update_or_create(
         battle=battle, player=player,
         defaults={"name": parsed.name, "faction": parsed.faction,
                   "entries": [{"name": e.name, "points": e.points} for e in parsed.entries],

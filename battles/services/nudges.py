@@ -14,6 +14,7 @@ from datetime import datetime
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.selectors.obligations import owing_players
 from battles.selectors.reliability import NUDGE_EVERY
@@ -47,7 +48,7 @@ def _targets(campaign: Campaign, player_ids, owing: set[int]) -> list[Player]:
     wanted = {pk for pk in player_ids}
     found = list(players.filter(pk__in=wanted).order_by("id"))
     if len(found) != len(wanted):
-        raise DomainError("Nudge players of this campaign only (issue 19).",
+        raise DomainError(_("Nudge players of this campaign only."),
                           code="unknown_player", field="players")
     return found
 
@@ -80,10 +81,10 @@ def nudges_send(*, campaign: Campaign, by, player_ids=None,
     now = now or timezone.now()
     rnd = current_round(campaign, lock=True)
     if rnd is None or rnd.phase not in WAITING:
-        raise Conflict("Nudges remind players of a waiting phase; none is open.",
+        raise Conflict(_("Nudges remind players of a waiting phase; none is open."),
                        code="not_waiting")
     if rnd.campaign.paused_at is not None:
-        raise Conflict("The campaign is paused; no reminders go out.", code="paused")
+        raise Conflict(_("The campaign is paused; no reminders go out."), code="paused")
     owing = owing_players(rnd)
     players = _targets(campaign, player_ids, owing)
     away, recent = away_player_ids(campaign, now), _recent(rnd, players, now)

@@ -33,13 +33,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from battles.messages import phase_of, rules_refusal
 from battles.models import Battle, ConquestRoll, NotificationKind, ResultChange
 from battles.selectors.battles import result_snapshot
 from battles.selectors.lists import participants
 from battles.services import campaign_events, notifications
 from battles.services.chains import link_resolved
 from campaigns import access
-from campaigns.errors import Conflict, RuleViolation, rules_refusal
+from campaigns.errors import Conflict, RuleViolation
 from campaigns.locking import lock_round
 from campaigns.mail import name_of
 from campaigns.models import Player, Round
@@ -60,11 +61,13 @@ def _check_values(outcome, attacker_vp, defender_vp) -> None:
     """R-BAT-3: an outcome of the list, victory points in range, and the outcome the points
     allow (``rules.results.check_result``: a moral victory needs the attacker ahead)."""
     if outcome not in Battle.Outcome.values:
-        raise RuleViolation(f"The outcome must be one of {', '.join(Battle.Outcome.values)}.",
+        raise RuleViolation(_("The outcome must be one of %(outcomes)s.")
+                            % {"outcomes": ", ".join(Battle.Outcome.values)},
                             code="R-BAT-3", field="outcome")
     for name, value in (("attacker_vp", attacker_vp), ("defender_vp", defender_vp)):
         if type(value) is not int or not 0 <= value <= MAX_VP:
-            raise RuleViolation(f"Victory points are a whole number from 0 to {MAX_VP}.",
+            raise RuleViolation(_("Victory points are a whole number from 0 to %(most)s.")
+                                % {"most": MAX_VP},
                                 code="R-BAT-3", field=name)
     with rules_refusal(field="outcome"):
         check_result(outcome, attacker_vp, defender_vp)
@@ -83,13 +86,13 @@ def check_result_phase(rnd: Round, battle: Battle) -> None:
     """May the battle's result change in this phase and state at all? (409; [decision] in the
     module docstring). The API calls it before it validates the input."""
     if rnd.phase in BEFORE_BATTLES:
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; results are entered "
-                       f"from the battles phase on.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase; results are entered "
+                         "from the battles phase on.") % phase_of(rnd))
     if battle.status == Battle.Status.PENDING:
-        raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
+        raise Conflict(_("This chain link's defender is not settled yet (R-ATK-5)."),
                        code="battle_pending")
     if rnd.phase != Round.Phase.BATTLES and not battle.result_status:
-        raise Conflict("After the battles phase only existing results are corrected.")
+        raise Conflict(_("After the battles phase only existing results are corrected."))
 
 
 def _check_changeable(rnd: Round, battle: Battle, outcome: str) -> None:
@@ -97,8 +100,8 @@ def _check_changeable(rnd: Round, battle: Battle, outcome: str) -> None:
     flips = bool(battle.result_status) and ((battle.outcome in Battle.WON)
                                             != (outcome in Battle.WON))
     if flips and (rnd.phase != Round.Phase.BATTLES or _built_upon(battle)):
-        raise Conflict("Conquest already depends on whether this attack was won; only victory "
-                       "points or the kind of result can change now.", code="result_locked")
+        raise Conflict(_("Conquest already depends on whether this attack was won; only victory "
+                         "points or the kind of result can change now."), code="result_locked")
 
 
 def _write_result(battle: Battle, by, values: dict, status: str, now: datetime,
@@ -138,7 +141,7 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
     now = now or timezone.now()
     rnd = lock_round(battle.round_id)  # the campaign first (campaigns.locking)
     if not access.is_campaign_admin(by_admin_user, rnd.campaign):
-        raise PermissionDenied("Only a campaign admin enters or corrects results.")
+        raise PermissionDenied(_("Only a campaign admin enters or corrects results."))
     battle = Battle.objects.select_for_update(of=("self",)).select_related("campaign").get(
         pk=battle.pk)
     _check_changeable(rnd, battle, outcome)
@@ -193,7 +196,7 @@ def battle_result_void(*, battle: Battle, by_admin_user, reason,
     now = now or timezone.now()
     rnd = Round.objects.select_related("campaign").get(pk=battle.round_id)
     if not access.is_campaign_admin(by_admin_user, rnd.campaign):
-        raise PermissionDenied("Only a campaign admin voids results.")
+        raise PermissionDenied(_("Only a campaign admin voids results."))
     check_correctable(rnd.campaign)
     rnd, battle = _lock(battle)
     if rnd.phase != Round.Phase.BATTLES:
@@ -238,10 +241,10 @@ MAX_REASON = 500
 def check_reporter(battle: Battle, player: Player | None) -> Player:
     """403 unless the caller plays this battle against a player (R-SEC-2, R-ATK-4)."""
     if player is None or player.pk not in participants(battle):
-        raise PermissionDenied("Only the battle's participants report and answer its result.")
+        raise PermissionDenied(_("Only the battle's participants report and answer its result."))
     if battle.defender_id is None:
-        raise PermissionDenied("The campaign admin records the result against a neutral "
-                               "garrison (R-ATK-4).")
+        raise PermissionDenied(_("The campaign admin records the result against a neutral "
+                                 "garrison (R-ATK-4)."))
     return player
 
 
@@ -249,11 +252,11 @@ def check_report_state(battle: Battle, rnd: Round, player: Player) -> None:
     """409 unless ``player`` may report now (module docstring)."""
     _check_open(battle, rnd)
     if battle.result_status == Battle.ResultStatus.DISPUTED:
-        raise Conflict("The result is disputed; the campaign admin settles it.",
+        raise Conflict(_("The result is disputed; the campaign admin settles it."),
                        code="result_disputed")
     if battle.result_status == Battle.ResultStatus.REPORTED and \
             battle.reported_by_id != player.user_id:
-        raise Conflict("Your opponent reported a result; confirm or dispute it.",
+        raise Conflict(_("Your opponent reported a result; confirm or dispute it."),
                        code="result_reported")
 
 
@@ -261,22 +264,22 @@ def check_answer_state(battle: Battle, rnd: Round, player: Player) -> None:
     """409 unless a report waits for an answer; 400 when the caller made it (R-BAT-3)."""
     _check_open(battle, rnd)
     if battle.result_status != Battle.ResultStatus.REPORTED:
-        raise Conflict("No reported result waits for an answer.", code="no_report")
+        raise Conflict(_("No reported result waits for an answer."), code="no_report")
     if battle.reported_by_id == player.user_id:
-        raise RuleViolation("The other participant confirms or disputes a report (R-BAT-3).",
+        raise RuleViolation(_("The other participant confirms or disputes a report (R-BAT-3)."),
                             code="R-BAT-3")
 
 
 def _check_open(battle: Battle, rnd: Round) -> None:
     check_not_paused(battle.campaign)  # issue 19: players wait; the admin still corrects
     if rnd.phase != Round.Phase.BATTLES:
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; players report "
-                       "results in the battles phase.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase; players report "
+                         "results in the battles phase.") % phase_of(rnd))
     if battle.status == Battle.Status.PENDING:
-        raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
+        raise Conflict(_("This chain link's defender is not settled yet (R-ATK-5)."),
                        code="battle_pending")
     if battle.status != Battle.Status.OPEN:
-        raise Conflict("The result is confirmed; only the campaign admin corrects it.",
+        raise Conflict(_("The result is confirmed; only the campaign admin corrects it."),
                        code="result_confirmed")
 
 
@@ -349,7 +352,8 @@ def battle_result_dispute(*, battle: Battle, player: Player, reason: str = "",
     check_answer_state(battle, rnd, player)
     reason = " ".join(reason.split()) if isinstance(reason, str) else ""
     if len(reason) > MAX_REASON:
-        raise RuleViolation(f"Say why in at most {MAX_REASON} characters.", code="invalid",
+        raise RuleViolation(_("Say why in at most %(most)s characters.") % {"most": MAX_REASON},
+                            code="invalid",
                             field="reason")
     battle = _write_result(battle, player.user, _values(battle), Battle.ResultStatus.DISPUTED,
                            now, reason=reason)

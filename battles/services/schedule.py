@@ -10,7 +10,9 @@ from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from battles.messages import phase_of
 from battles.models import Battle, NotificationKind, ScheduleProposal
 from battles.services import campaign_events, notifications
 from battles.services.lists import check_participant
@@ -30,15 +32,15 @@ def check_schedule_state(battle: Battle, rnd: Round) -> None:
     campaign is paused (issue 19)."""
     check_not_paused(battle.campaign)
     if rnd.phase not in SCHEDULING_PHASES:
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase; battles are scheduled "
-                       "in the lists and battles phases.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase; battles are scheduled "
+                         "in the lists and battles phases.") % phase_of(rnd))
     if battle.status == Battle.Status.PENDING:
-        raise Conflict("This chain link's defender is not settled yet (R-ATK-5).",
+        raise Conflict(_("This chain link's defender is not settled yet (R-ATK-5)."),
                        code="battle_pending")
     if battle.status != Battle.Status.OPEN or battle.result_status:
-        raise Conflict("This battle has a result already.", code="result_reported")
+        raise Conflict(_("This battle has a result already."), code="result_reported")
     if battle.defender_id is None:
-        raise Conflict("A battle against a neutral garrison has nobody to agree a date with.",
+        raise Conflict(_("A battle against a neutral garrison has nobody to agree a date with."),
                        code="no_opponent")
 
 
@@ -54,18 +56,18 @@ def _lock(battle: Battle) -> tuple[Round, Battle]:
 
 def _check_date(proposed_at: datetime, now: datetime) -> None:
     if not isinstance(proposed_at, datetime) or timezone.is_naive(proposed_at):
-        raise RuleViolation("Give the date and time with a time zone.", code="R-BAT-2",
+        raise RuleViolation(_("Give the date and time with a time zone."), code="R-BAT-2",
                             field="proposed_at")
     if not now < proposed_at <= now + MAX_AHEAD:
-        raise RuleViolation("The proposed date must be in the future, at most a year ahead.",
+        raise RuleViolation(_("The proposed date must be in the future, at most a year ahead."),
                             code="R-BAT-2", field="proposed_at")
 
 
 def _clean_place(place: str) -> str:
     place = " ".join(place.split()) if isinstance(place, str) else ""
     if not place or len(place) > MAX_PLACE:
-        raise RuleViolation(f"Name the place (at most {MAX_PLACE} characters).",
-                            code="R-BAT-2", field="place")
+        raise RuleViolation(_("Name the place (at most %(most)s characters).")
+                            % {"most": MAX_PLACE}, code="R-BAT-2", field="place")
     return place
 
 
@@ -101,12 +103,12 @@ def schedule_accept(*, battle: Battle, player: Player, proposal_id: int | None =
     check_schedule_state(battle, rnd)
     proposal = open_proposal(battle)
     if proposal is None:
-        raise Conflict("There is no open date proposal to accept.", code="no_proposal")
+        raise Conflict(_("There is no open date proposal to accept."), code="no_proposal")
     if proposal_id is not None and proposal.pk != proposal_id:
-        raise Conflict("That proposal was superseded; see the current one.",
+        raise Conflict(_("That proposal was superseded; see the current one."),
                        code="proposal_superseded")
     if proposal.proposed_by_id == player.pk:
-        raise RuleViolation("The other participant accepts a proposal (R-BAT-2).",
+        raise RuleViolation(_("The other participant accepts a proposal (R-BAT-2)."),
                             code="R-BAT-2")
     _check_date(proposal.proposed_at, now)
     proposal.status = ScheduleProposal.Status.ACCEPTED

@@ -38,10 +38,10 @@ def _refuse(message: str, *, code: str, field: str | None = None, conflict: bool
 def check_may_act(player: Player, by) -> None:
     """The player for themselves, or a campaign admin for any player (else 403)."""
     if by is None or not by.is_authenticated:
-        raise PermissionDenied("Sign in to mark absences.")
+        raise PermissionDenied(_("Sign in to mark absences."))
     if player.user_id != by.pk and not access.is_campaign_admin(by, player.campaign):
-        raise PermissionDenied("A player marks their own absences; a campaign admin may mark "
-                               "them for any player.")
+        raise PermissionDenied(_("A player marks their own absences; a campaign admin may "
+                                 "mark them for any player."))
 
 
 def _check_dates(starts_on, ends_on, today: date) -> None:

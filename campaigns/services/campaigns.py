@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, MarkerType, Player
@@ -45,25 +46,25 @@ def _merged_ruleset(current: dict, patch) -> dict:
 
 def _name(name) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise RuleViolation("A name is required.", field="name")
+        raise RuleViolation(_("A name is required."), field="name")
     if len(name) > NAME_MAX:
-        raise RuleViolation(f"At most {NAME_MAX} characters.", field="name")
+        raise RuleViolation(_("At most %(n)s characters.") % {"n": NAME_MAX}, field="name")
     if "\n" in name or "\r" in name:  # it heads pages, mail subjects and calendars
-        raise RuleViolation("A name is one line.", field="name")
+        raise RuleViolation(_("A name is one line."), field="name")
     return name.strip()
 
 
 def _time_zone(value) -> str:
     """Issue 17: an IANA zone name the system knows (``Europe/Berlin``)."""
     if not isinstance(value, str) or value not in time_zone_names():
-        raise RuleViolation("Unknown time zone: give an IANA name such as Europe/Berlin.",
+        raise RuleViolation(_("Unknown time zone: give an IANA name such as Europe/Berlin."),
                             code="invalid_time_zone", field="time_zone")
     return value
 
 
 def _visibility(value) -> str:
     if value not in Campaign.Visibility.values:
-        raise RuleViolation("Must be 'public' or 'private'.", field="visibility")
+        raise RuleViolation(_("Must be 'public' or 'private'."), field="visibility")
     return value
 
 
@@ -101,11 +102,11 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
         campaign.time_zone = _time_zone(time_zone)
     if join_requests_open is not _UNSET:  # issue 17: public campaigns take join requests
         if not isinstance(join_requests_open, bool):
-            raise RuleViolation("Must be true or false.", field="join_requests_open")
+            raise RuleViolation(_("Must be true or false."), field="join_requests_open")
         campaign.join_requests_open = join_requests_open
     if ruleset is not _UNSET:
         if not isinstance(ruleset, dict):
-            raise RuleViolation("The ruleset must be a JSON object.", field="ruleset")
+            raise RuleViolation(_("The ruleset must be a JSON object."), field="ruleset")
         campaign.ruleset = _merged_ruleset(ruleset_of(campaign).as_dict(), ruleset)
     campaign.save()
     if renamed:
@@ -133,34 +134,34 @@ def _log_update(campaign: Campaign, actor, settings_before: dict, ruleset_before
 def _user(user, username):
     User = get_user_model()
     if (user is None) == (username is None):
-        raise RuleViolation("Give either a user id or a username.", field="user")
+        raise RuleViolation(_("Give either a user id or a username."), field="user")
     if isinstance(user, User):
         return user
     if user is not None:
         if not isinstance(user, int) or isinstance(user, bool):
-            raise RuleViolation("A user id is an integer.", field="user")
+            raise RuleViolation(_("A user id is an integer."), field="user")
         found = User.objects.filter(pk=user).first()
         if found is None:
-            raise RuleViolation("No such user.", field="user")
+            raise RuleViolation(_("No such user."), field="user")
         return found
     found = (User.objects.filter(username=username).first()
              if isinstance(username, str) else None)
     if found is None:
-        raise RuleViolation("No such user.", field="username")
+        raise RuleViolation(_("No such user."), field="username")
     return found
 
 
 def _colour(colour) -> str:
     if not isinstance(colour, str) or not COLOUR.fullmatch(colour):
-        raise RuleViolation("A colour is written #rrggbb.", field="colour")
+        raise RuleViolation(_("A colour is written #rrggbb."), field="colour")
     return colour.lower()
 
 
 def _faction(faction) -> str:
     if not isinstance(faction, str) or not faction.strip():
-        raise RuleViolation("A faction is required.", field="faction")
+        raise RuleViolation(_("A faction is required."), field="faction")
     if len(faction) > FACTION_MAX:
-        raise RuleViolation(f"At most {FACTION_MAX} characters.", field="faction")
+        raise RuleViolation(_("At most %(n)s characters.") % {"n": FACTION_MAX}, field="faction")
     return faction.strip()
 
 

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.errors import Conflict, DomainError, RuleViolation
 from campaigns.mail import (
@@ -67,9 +68,9 @@ class NotFound(DomainError):
 
 
 MESSAGES = {
-    "revoked": "This invitation was revoked.",
-    "expired": "This invitation has expired.",
-    "used_up": "This invitation has been used up.",
+    "revoked": gettext_lazy("This invitation was revoked."),
+    "expired": gettext_lazy("This invitation has expired."),
+    "used_up": gettext_lazy("This invitation has been used up."),
 }
 
 
@@ -89,10 +90,10 @@ def parse_addresses(text) -> list[str]:
     validated, duplicates merged (case-insensitively), in their first order."""
     if isinstance(text, list | tuple):
         if not all(isinstance(item, str) for item in text):
-            raise RuleViolation("Addresses are text.", field="emails")
+            raise RuleViolation(_("Addresses are text."), field="emails")
         text = ",".join(text)
     if not isinstance(text, str):
-        raise RuleViolation("Addresses are text.", field="emails")
+        raise RuleViolation(_("Addresses are text."), field="emails")
     found: dict[str, str] = {}
     bad = []
     for part in SEPARATORS.split(text):
@@ -108,12 +109,14 @@ def parse_addresses(text) -> list[str]:
             continue
         found.setdefault(part.lower(), part.lower())
     if bad:
-        raise RuleViolation(f"Not an e-mail address: {', '.join(bad[:10])}.",
+        raise RuleViolation(_("Not an e-mail address: %(addresses)s.")
+                            % {"addresses": ", ".join(bad[:10])},
                             code="invalid_email", field="emails")
     if not found:
-        raise RuleViolation("Give at least one e-mail address.", field="emails")
+        raise RuleViolation(_("Give at least one e-mail address."), field="emails")
     if len(found) > MAX_ADDRESSES:
-        raise RuleViolation(f"At most {MAX_ADDRESSES} addresses at once.", field="emails")
+        raise RuleViolation(_("At most %(n)s addresses at once.") % {"n": MAX_ADDRESSES},
+                            field="emails")
     return list(found)
 
 
@@ -128,15 +131,16 @@ def _expiry(expires_at, now: datetime):
     if expires_at is None:
         return None
     if not isinstance(expires_at, datetime) or timezone.is_naive(expires_at):
-        raise RuleViolation("An expiry is a date and time with a zone.", field="expires_at")
+        raise RuleViolation(_("An expiry is a date and time with a zone."),
+                            field="expires_at")
     if expires_at <= now:
-        raise RuleViolation("The expiry must be in the future.", field="expires_at")
+        raise RuleViolation(_("The expiry must be in the future."), field="expires_at")
     return expires_at
 
 
 def _open_campaign(campaign: Campaign) -> None:
     if campaign.status == Campaign.Status.FINISHED:
-        raise Conflict("The campaign has finished; nobody joins any more.",
+        raise Conflict(_("The campaign has finished; nobody joins any more."),
                        code="campaign_finished")
 
 
@@ -200,7 +204,7 @@ def invitation_link_create(*, campaign: Campaign, by, max_uses: int | None = Non
     _open_campaign(campaign)
     if max_uses is not None and (not isinstance(max_uses, int) or isinstance(max_uses, bool)
                                  or not 1 <= max_uses <= MAX_USES):
-        raise RuleViolation(f"Uses are a whole number from 1 to {MAX_USES}.",
+        raise RuleViolation(_("Uses are a whole number from 1 to %(n)s.") % {"n": MAX_USES},
                             field="max_uses")
     faction, colour = _preset(faction, colour)
     token, hashed = new_token()
@@ -222,11 +226,11 @@ def invitation_resend(*, invitation: Invitation, by) -> Invitation:
     expired one gets a new expiry. Revoked or used ones are not sent."""
     invitation = _locked(invitation)
     if invitation.kind != Invitation.Kind.EMAIL:
-        raise Conflict("Only e-mail invitations are sent; copy a link invitation yourself.",
+        raise Conflict(_("Only e-mail invitations are sent; copy a link invitation yourself."),
                        code="not_an_email_invitation")
     state = invitation_state(invitation)
     if state in ("revoked", "used_up"):
-        raise InvitationUnusable(MESSAGES[state], code=state)
+        raise InvitationUnusable(str(MESSAGES[state]), code=state)
     _open_campaign(invitation.campaign)
     token, invitation.token_hash = new_token()
     now = timezone.now()
@@ -251,7 +255,7 @@ def check_usable(invitation: Invitation) -> None:
     invitation can be accepted."""
     state = invitation_state(invitation)
     if state != ACTIVE:
-        raise InvitationUnusable(MESSAGES[state], code=state)
+        raise InvitationUnusable(str(MESSAGES[state]), code=state)
 
 
 @transaction.atomic
@@ -263,7 +267,7 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
 
     found = invitation_by_token(token)
     if found is None:
-        raise NotFound("No such invitation.")
+        raise NotFound(_("No such invitation."))
     invitation = _locked(found)  # one accept at a time per invitation: uses stay exact
     campaign = invitation.campaign
     if invitation.seat_id is not None:
@@ -284,7 +288,8 @@ def invitation_accept(*, token: str, user, faction=None, colour=None) -> Player:
         with transaction.atomic():
             InvitationUse.objects.create(invitation=invitation, user=user, player=player)
     except IntegrityError:  # a concurrent accept by the same user where locks are missing
-        raise Conflict("This invitation was just accepted.", code="already_accepted") from None
+        raise Conflict(_("This invitation was just accepted."),
+                       code="already_accepted") from None
     invitation.uses += 1
     invitation.save(update_fields=["uses"])
     _tell_admins(campaign, player, user)
@@ -313,7 +318,7 @@ def seat_invitation_create(*, player: Player, by, email, expires_at=None) -> Inv
     check_open(campaign)
     addresses = parse_addresses(email)
     if len(addresses) != 1:
-        raise RuleViolation("A seat goes to one address.", field="email")
+        raise RuleViolation(_("A seat goes to one address."), field="email")
     address = addresses[0]
     if Player.objects.filter(campaign=campaign, user__email__iexact=address).exists():
         raise Conflict(_("The account with this address already plays in the campaign; one "
@@ -359,17 +364,17 @@ def join_request_create(*, campaign: Campaign, user, message: str = "") -> JoinR
     """``user`` asks to join; the admins get mail. Asking again while a request is pending
     returns that request."""
     if not isinstance(message, str):
-        raise RuleViolation("A message is text.", field="message")
+        raise RuleViolation(_("A message is text."), field="message")
     message = message.strip()
     if len(message) > MESSAGE_MAX:
-        raise RuleViolation(f"At most {MESSAGE_MAX} characters.", field="message")
+        raise RuleViolation(_("At most %(n)s characters.") % {"n": MESSAGE_MAX}, field="message")
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()
     campaign.refresh_from_db()
     if not can_request_to_join(campaign):
-        raise Conflict("This campaign does not take join requests.",
+        raise Conflict(_("This campaign does not take join requests."),
                        code="join_requests_closed")
     if Player.objects.filter(campaign=campaign, user=user).exists():
-        raise Conflict("You already play in this campaign.", code="already_player")
+        raise Conflict(_("You already play in this campaign."), code="already_player")
     pending = JoinRequest.objects.filter(campaign=campaign, user=user,
                                          status=JoinRequest.Status.PENDING).first()
     if pending is not None:
@@ -386,7 +391,7 @@ def _pending(join_request: JoinRequest) -> JoinRequest:
     locked = JoinRequest.objects.select_for_update().select_related("campaign", "user").get(
         pk=join_request.pk)
     if locked.status != JoinRequest.Status.PENDING:
-        raise Conflict("This request was decided already.", code="join_request_decided")
+        raise Conflict(_("This request was decided already."), code="join_request_decided")
     return locked
 
 

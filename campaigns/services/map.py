@@ -9,6 +9,7 @@ before and after, and the admin's optional ``reason`` (shown in the audit log); 
 start the map is edited freely and nothing is logged."""
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import (
@@ -46,7 +47,7 @@ def checked_text(value, field: str, model) -> str:
 def owned(campaign: Campaign, obj, field: str):
     """``obj`` unless it belongs to another campaign."""
     if obj is not None and obj.campaign_id != campaign.pk:
-        raise RuleViolation("Belongs to another campaign.", field=field)
+        raise RuleViolation(_("Belongs to another campaign."), field=field)
     return obj
 
 
@@ -97,9 +98,9 @@ def planet_delete(*, planet: Planet, actor=None, reason: str = "") -> None:
     tiles or fleets sit in its orbit (their history would go with them)."""
     _guard(planet.campaign)
     if Attack.objects.filter(tile__planet=planet).exists():
-        raise in_use("Attacks were declared on tiles of this planet.")
+        raise in_use(_("Attacks were declared on tiles of this planet."))
     if planet.orbit_areas.filter(fleets__isnull=False).exists():
-        raise in_use("Fleets are in this planet's orbit.")
+        raise in_use(_("Fleets are in this planet's orbit."))
     before = planet_facts(planet)
     planet.delete()
     _log(planet.campaign, actor, "planet.delete", before["name"], before, None, reason)
@@ -129,16 +130,19 @@ def _name(value) -> str:
     return value.strip()
 
 
+def _tile_taken(tile: Tile) -> str:
+    return _("The planet has a tile at (%(q)s, %(r)s) already.") % {"q": tile.q, "r": tile.r}
+
+
 def _save_tile(tile: Tile) -> Tile:
     clash = Tile.objects.filter(planet_id=tile.planet_id, q=tile.q, r=tile.r).exclude(pk=tile.pk)
     if clash.exists():
-        raise RuleViolation(f"The planet has a tile at ({tile.q}, {tile.r}) already.", field="q")
+        raise RuleViolation(_tile_taken(tile), field="q")
     try:
         with transaction.atomic():
             tile.save()
     except IntegrityError:  # a concurrent write took the hex
-        raise RuleViolation(f"The planet has a tile at ({tile.q}, {tile.r}) already.",
-                            field="q") from None
+        raise RuleViolation(_tile_taken(tile), field="q") from None
     return tile
 
 
@@ -185,7 +189,7 @@ def tile_update(*, tile: Tile, planet=_UNSET, q=_UNSET, r=_UNSET, owner=_UNSET,
 def tile_delete(*, tile: Tile, actor=None, reason: str = "") -> None:
     _guard(tile.campaign)
     if Attack.objects.filter(tile=tile).exists():
-        raise in_use("Attacks were declared on this tile.")
+        raise in_use(_("Attacks were declared on this tile."))
     before, label = tile_facts(tile), tile_label(tile)
     tile.delete()
     _log(tile.campaign, actor, "tile.delete", label, before, None, reason)
@@ -205,15 +209,15 @@ def tile_link_create(*, campaign: Campaign, a: Tile, b: Tile, actor=None,
     owned(campaign, a, "a")
     owned(campaign, b, "b")
     if a.pk == b.pk:
-        raise RuleViolation("A tile can not be linked to itself.", field="b")
+        raise RuleViolation(_("A tile can not be linked to itself."), field="b")
     low, high = sorted((a, b), key=lambda tile: tile.pk)
     if TileLink.objects.filter(a=low, b=high).exists():
-        raise RuleViolation("These tiles are linked already.", field="b")
+        raise RuleViolation(_("These tiles are linked already."), field="b")
     try:
         with transaction.atomic():
             link = TileLink.objects.create(campaign=campaign, a=low, b=high)
     except IntegrityError:
-        raise RuleViolation("These tiles are linked already.", field="b") from None
+        raise RuleViolation(_("These tiles are linked already."), field="b") from None
     label = _link_label(low, high)
     _log(campaign, actor, "link.create", label, None, {"link": label}, reason)
     return link
@@ -233,7 +237,7 @@ def _marker_type(campaign: Campaign, code) -> MarkerType:
     found = (MarkerType.objects.filter(campaign=campaign, code=code).first()
              if isinstance(code, str) else None)
     if found is None:
-        raise RuleViolation(f"Unknown marker type {code!r}.", field="type")
+        raise RuleViolation(_("Unknown marker type %(code)r.") % {"code": code}, field="type")
     return found
 
 

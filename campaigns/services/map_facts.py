@@ -2,13 +2,8 @@
 a reader understands without ids (a planet's name, a tile's coordinates, an owner's faction).
 Only public map facts go in here: owner, features, markers, name, coordinates."""
 
+from campaigns.labels import tile_label  # noqa: F401  (the one tile label, re-exported)
 from campaigns.models import Planet, Tile
-
-
-def tile_label(tile: Tile) -> str:
-    """How the pages name a tile: ``Alpha (2, 0)``, with its name in front when it has one."""
-    place = f"{tile.planet.name} ({tile.q}, {tile.r})"
-    return f"{tile.name} · {place}" if tile.name else place
 
 
 def tile_facts(tile: Tile) -> dict:

@@ -48,7 +48,7 @@ def _refuse(message: str, field: str) -> None:
 
 def check_admin(campaign: Campaign, by) -> None:
     if by is None or not access.is_campaign_admin(by, campaign):
-        raise PermissionDenied("Only the campaign's admins manage its webhooks.")
+        raise PermissionDenied(_("Only the campaign's admins manage its webhooks."))
 
 
 def _clean(values: dict) -> dict:

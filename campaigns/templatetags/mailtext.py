@@ -5,6 +5,8 @@ from datetime import datetime
 from django import template
 from django.utils import formats, timezone
 
+from campaigns import labels
+
 register = template.Library()
 
 
@@ -18,3 +20,9 @@ def mail_time(value) -> str:
     local = timezone.localtime(value)
     shown = formats.date_format(local, "DATETIME_FORMAT")
     return f"{shown} {local.tzname()} ({timezone.get_current_timezone_name()})"
+
+
+@register.filter
+def tile_label(tile) -> str:
+    """A tile as everything names it (``campaigns.labels.tile_label``)."""
+    return labels.tile_label(tile) if tile else ""

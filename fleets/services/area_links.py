@@ -5,6 +5,7 @@ campaign. Corrections in a running campaign (``campaigns.services.corrections``)
 borders are public facts of the map, so they are logged publicly."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Tile
@@ -17,7 +18,7 @@ from fleets.values import area_shape_error
 def _pair(a: Area, b: Area) -> tuple[Area, Area]:
     owned(a.campaign, b, "b")
     if a.pk == b.pk:
-        raise RuleViolation("An area is not adjacent to itself (R-MAP-3).", code="R-MAP-3",
+        raise RuleViolation(_("An area is not adjacent to itself (R-MAP-3)."), code="R-MAP-3",
                             field="b")
     return (a, b) if a.pk < b.pk else (b, a)
 
@@ -33,7 +34,8 @@ def area_link_add(*, a: Area, b: Area, actor=None, reason: str = "") -> None:
     """Link two areas (symmetric, R-MAP-3); linking them again is refused."""
     a, b = _pair(a, b)
     if a.adjacent.filter(pk=b.pk).exists():
-        raise RuleViolation(f"{a.name} and {b.name} are linked already (R-MAP-3).",
+        raise RuleViolation(_("%(a)s and %(b)s are linked already (R-MAP-3).")
+                            % {"a": a.name, "b": b.name},
                             code="R-MAP-3", field="b")
     _log(a, b, actor, "area.link", linked=True, reason=reason)
     a.adjacent.add(b)
@@ -43,7 +45,8 @@ def area_link_add(*, a: Area, b: Area, actor=None, reason: str = "") -> None:
 def area_link_remove(*, a: Area, b: Area, actor=None, reason: str = "") -> None:
     a, b = _pair(a, b)
     if not a.adjacent.filter(pk=b.pk).exists():
-        raise RuleViolation(f"{a.name} and {b.name} are not linked (R-MAP-3).",
+        raise RuleViolation(_("%(a)s and %(b)s are not linked (R-MAP-3).")
+                            % {"a": a.name, "b": b.name},
                             code="R-MAP-3", field="b")
     _log(a, b, actor, "area.unlink", linked=False, reason=reason)
     a.adjacent.remove(b)
@@ -59,7 +62,8 @@ def area_borders_set(*, area: Area, tiles, actor=None, reason: str = "") -> Area
     error = area_shape_error(kind=area.kind, has_planet=area.planet_id is not None,
                              has_borders=bool(tiles), has_owner=area.owner_id is not None)
     if error:
-        raise RuleViolation(f"{error[1]} (R-MAP-3)", code="R-MAP-3", field=error[0])
+        raise RuleViolation(_("%(problem)s (R-MAP-3)") % {"problem": error[1]}, code="R-MAP-3",
+                            field=error[0])
     before = sorted(area.borders_tiles.values_list("pk", flat=True))
     after = sorted(t.pk for t in tiles)
     if before != after:

@@ -5,6 +5,7 @@ while the fleets phase is resolved, logged otherwise. An area's name, kind, orbi
 links and borders are public facts (the map shows them), so their log entries are public."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import RuleViolation
 from campaigns.models import Campaign, Planet, Player, Tile
@@ -38,8 +39,8 @@ def _check_area(area: Area, *, has_borders: bool) -> None:
         other = (Area.objects.filter(planet_id=area.planet_id, kind=Area.Kind.ORBIT)
                  .exclude(pk=area.pk).first())
         if other is not None:
-            raise RuleViolation(second_orbit_error(f"{other.name!r}, id {other.pk}"),
-                                code="R-MAP-3", field="planet")
+            named = _("%(name)s, id %(id)s") % {"name": repr(other.name), "id": other.pk}
+            raise RuleViolation(second_orbit_error(named), code="R-MAP-3", field="planet")
 
 
 def _areas(campaign: Campaign, area: Area | None, adjacent) -> list[Area]:
@@ -47,7 +48,8 @@ def _areas(campaign: Campaign, area: Area | None, adjacent) -> list[Area]:
     for index, other in enumerate(adjacent):
         owned(campaign, other, f"adjacent[{index}]")
         if area is not None and other.pk == area.pk:
-            raise RuleViolation("An area is not adjacent to itself.", field=f"adjacent[{index}]")
+            raise RuleViolation(_("An area is not adjacent to itself."),
+                                field=f"adjacent[{index}]")
     return adjacent
 
 
@@ -110,7 +112,7 @@ def area_update(*, area: Area, name=_UNSET, kind=_UNSET, planet=_UNSET, adjacent
 @transaction.atomic
 def area_delete(*, area: Area, actor=None, reason: str = "") -> None:
     if area.fleets.exists():
-        raise in_use("Fleets are in this area.")
+        raise in_use(_("Fleets are in this area."))
     _log(area, actor, "area.delete", before=area_facts(area), reason=reason)
     area.delete()
 

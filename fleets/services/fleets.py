@@ -10,6 +10,7 @@ every hazard (R-SEA-2) go into entries only admins read (``public=False``)."""
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.locking import lock_campaign
@@ -30,20 +31,22 @@ SHIP_FIELDS = ("name", "ship_class", "attack", "defence", "agility", "capacity",
 
 def _own(campaign: Campaign, obj, field: str):
     if obj is not None and obj.campaign_id != campaign.pk:
-        raise RuleViolation("Belongs to another campaign.", field=field)
+        raise RuleViolation(_("Belongs to another campaign."), field=field)
     return obj
 
 
 def _text(value, field: str, blank: bool = False) -> str:
     if not isinstance(value, str) or (not blank and not value.strip()) or len(value) > NAME_LIMIT:
-        raise RuleViolation(f"A text of {0 if blank else 1} to {NAME_LIMIT} characters.",
+        raise RuleViolation(_("A text of %(low)s to %(high)s characters.")
+                            % {"low": 0 if blank else 1, "high": NAME_LIMIT},
                             field=field)
     return value.strip()
 
 
 def _number(value, field: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise RuleViolation(f"A whole number from {low} to {high}.", field=field)
+        raise RuleViolation(_("A whole number from %(low)s to %(high)s.")
+                            % {"low": low, "high": high}, field=field)
     return value
 
 
@@ -96,7 +99,7 @@ def fleet_create(*, campaign: Campaign, name: str, area: Area, owner: Player | N
     """A fleet in ``area`` with its ships in line order (R-FLT-1); a pirate fleet has no
     owner, every other fleet has one."""
     if kind not in KINDS:
-        raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
+        raise RuleViolation(_("Kinds: %(kinds)s.") % {"kinds": ", ".join(KINDS)}, field="kind")
     _check_owner(kind, owner)
     points = detachment_points_of(campaign)
     checked = [ship_values(s, points, f"ships[{i}]") for i, s in enumerate(ships)]
@@ -132,7 +135,7 @@ def fleet_update(*, fleet: Fleet, name=_UNSET, area=_UNSET, owner=_UNSET, kind=_
         fleet.owner = _own(campaign, owner, "owner")
     if kind is not _UNSET:
         if kind not in KINDS:
-            raise RuleViolation(f"Kinds: {', '.join(KINDS)}.", field="kind")
+            raise RuleViolation(_("Kinds: %(kinds)s.") % {"kinds": ", ".join(KINDS)}, field="kind")
         fleet.kind = kind
     if admiral_rating is not _UNSET:
         fleet.admiral_rating = _number(admiral_rating, "admiral_rating", *AF_RANGE)
@@ -175,7 +178,7 @@ def fleet_delete(*, fleet: Fleet, actor=None, reason: str = "") -> None:
     """Remove a fleet with its ships, orders and markers (campaign admin)."""
     rnd = current_round(fleet.campaign_id, lock=True)
     if rnd is not None and rnd.phase == rnd.Phase.FLEETS:
-        raise Conflict("The fleets phase is being resolved.")
+        raise Conflict(_("The fleets phase is being resolved."))
     log_fleet(fleet, actor, "fleet.delete", before=fleet_facts(fleet), reason=reason)
     fleet.delete()
 
@@ -203,7 +206,7 @@ def hazard_facts(hazard: SeaHazard) -> dict:
 def check_hazard(area: Area, owner: Player | None, values: dict) -> None:
     """R-SEA-2: an owned hazard lies in its owner's island; values within the ship bounds."""
     if owner is not None and not (area.kind == Area.Kind.ISLAND and area.owner_id == owner.pk):
-        raise RuleViolation("A hazard's owner is the owner of its island area (R-SEA-2).",
+        raise RuleViolation(_("A hazard's owner is the owner of its island area (R-SEA-2)."),
                             code="R-SEA-2", field="owner")
     _refuse(hazard_problems(values))
 
@@ -224,10 +227,10 @@ def hazard_place(*, player: Player, area: Area, name: str, attack: int = 1, defe
     """The owner of an island area places a hidden hazard there (R-SEA-2), in ``declare``.
     Its values stay within the ship bounds of R-FLT-2 (R-SEA-2); the league admin can remove
     it."""
-    require_declare(current_round(player.campaign_id, lock=True), "Hazards are placed")
+    require_declare(current_round(player.campaign_id, lock=True), _("Hazards are placed"))
     area = Area.objects.select_for_update().get(pk=area.pk)
     if area.kind != Area.Kind.ISLAND or area.owner_id != player.pk:
-        raise RuleViolation("Only the owner of an island area places hazards there (R-SEA-2).",
+        raise RuleViolation(_("Only the owner of an island area places hazards there (R-SEA-2)."),
                             code="R-SEA-2", field="area")
     return _hazard_new(campaign=area.campaign, area=area, name=name, attack=attack,
                        defence=defence, agility=agility, owner=player)

@@ -5,6 +5,7 @@ these services lock the round (so an order is in before ``declare`` ends or refu
 The caller has checked that the player owns the fleet (the API answers 403 otherwise)."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import Player, Round, Tile
@@ -31,8 +32,13 @@ def require_declare(rnd: Round | None, what: str) -> Round:
     if rnd is not None:
         check_not_paused(rnd.campaign)
     if rnd is None or rnd.phase != Round.Phase.DECLARE:
-        phase = "no round" if rnd is None else f"round {rnd.number} in the {rnd.phase} phase"
-        raise Conflict(f"{what} only in the declare phase (the campaign has {phase}).")
+        if rnd is None:
+            raise Conflict(_("%(what)s only in the declare phase (the campaign has no round).")
+                           % {"what": what})
+        raise Conflict(_("%(what)s only in the declare phase (the campaign has round "
+                         "%(number)s in the %(phase)s phase).")
+                       % {"what": what, "number": rnd.number,
+                          "phase": Round.Phase(rnd.phase).label})
     return rnd
 
 
@@ -42,7 +48,7 @@ def require_not_resolving(rnd: Round | None) -> None:
     if rnd is not None:
         check_not_paused(rnd.campaign)
     if rnd is not None and rnd.phase == Round.Phase.FLEETS:
-        raise Conflict("The fleets phase is being resolved; standing orders are locked.")
+        raise Conflict(_("The fleets phase is being resolved; standing orders are locked."))
 
 
 def _violation(error: OrderError | None) -> None:
@@ -65,7 +71,7 @@ def fleet_set_orders(*, player: Player, fleet: Fleet, path: list[int]) -> FleetO
     now (R-FLT-6 [reading]: a player's fleets move in the order their orders were last given)."""
     _own(player, fleet)
     rnd = require_declare(current_round(fleet.campaign_id, lock=True),
-                          "Movement orders are given")
+                          _("Movement orders are given"))
     fleet = Fleet.objects.get(pk=fleet.pk)
     ruleset = ruleset_of(rnd.campaign)
     _violation(path_error(fleet.area_id, path, area_graph(fleet.campaign_id),
@@ -115,7 +121,7 @@ def borders_own_tile(area: Area, player: Player) -> bool:
 def _transport(player: Player, fleet: Fleet, ship: Ship) -> tuple[Round, Fleet, Ship]:
     _own(player, fleet)
     rnd = require_declare(current_round(fleet.campaign_id, lock=True),
-                          "Detachments embark and disembark")
+                          _("Detachments embark and disembark"))
     fleet = Fleet.objects.select_related("area").get(pk=fleet.pk)
     ship = Ship.objects.select_for_update().get(pk=ship.pk, fleet=fleet)
     return rnd, fleet, ship
@@ -123,7 +129,8 @@ def _transport(player: Player, fleet: Fleet, ship: Ship) -> tuple[Round, Fleet, 
 
 def _name(value) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > NAME_LIMIT:
-        raise RuleViolation(f"A detachment's name is a text of 1 to {NAME_LIMIT} characters.",
+        raise RuleViolation(_("A detachment's name is a text of 1 to %(limit)s characters.")
+                            % {"limit": NAME_LIMIT},
                             code="invalid", field="name")
     return value.strip()
 

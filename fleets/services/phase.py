@@ -12,6 +12,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.collector import collector_paused
 from campaigns.errors import Conflict
@@ -41,7 +42,8 @@ def fleet_phase_resolve(*, round: Round, now: datetime | None = None,  # noqa: A
     if done is not None:
         return done
     if rnd.phase != Round.Phase.FLEETS:
-        raise Conflict(f"Round {rnd.number} is in the {rnd.phase} phase, not fleets.")
+        raise Conflict(_("Round %(number)s is in the %(phase)s phase, not fleets.")
+                       % {"number": rnd.number, "phase": Round.Phase(rnd.phase).label})
     record = FleetPhase.objects.create(round=rnd, resolved_at=now)  # claims the phase
     with collector_paused():  # what _resolve builds dies with it (issue 21)
         _resolve(rnd, record, now, dice or dice_factory)

@@ -22,7 +22,7 @@ from league.services.readiness import _check_open, advance_if_ready, campaign_ad
 
 def _check_admin(by, player: Player) -> None:
     if not access.is_campaign_admin(by, player.campaign):
-        raise PermissionDenied("Only a campaign admin acts for a player.")
+        raise PermissionDenied(_("Only a campaign admin acts for a player."))
 
 
 def phase_done_mark_for(*, player: Player, by, reason, phase: str | None = None,

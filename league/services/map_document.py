@@ -9,6 +9,7 @@ fleets refer to; owners are player ids of the campaign. ``parse`` never raises a
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import (
@@ -446,7 +447,7 @@ def _write_area_links(plan: MapPlan, areas: list[Area], tiles: list[Tile]) -> No
 
 def _check_map_replaceable(campaign: Campaign) -> None:
     if Round.objects.filter(campaign=campaign, number=1, phase=Round.Phase.CLOSED).exists():
-        raise Conflict("The map can only be replaced before round 1 closes.", code="wrong_phase")
+        raise Conflict(_("The map can only be replaced before round 1 closes."), code="wrong_phase")
 
 
 def _map_size(campaign: Campaign) -> dict:

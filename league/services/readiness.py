@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict
 from campaigns.locking import lock_round, retry_on_deadlock
@@ -22,7 +23,7 @@ from campaigns.models import PhaseDone, Player, Round
 from campaigns.pausing import check_not_paused
 from campaigns.services.admin_log import record
 from league.selectors.readiness import early_advance_on, readiness
-from league.services.rounds import round_advance
+from league.services.rounds import phase_label, round_advance
 from rules.rounds import WAITING
 
 log = logging.getLogger(__name__)
@@ -111,17 +112,20 @@ def _candidates(now: datetime) -> list[Round]:
 def _check_open(rnd: Round, player: Player | None, phase: str | None) -> None:
     """Refuse a mark or its removal unless the player may say done now (R-RND-2 [reading])."""
     if player is None or player.campaign_id != rnd.campaign_id:
-        raise PermissionDenied("Only the campaign's players say they are done for a phase.")
+        raise PermissionDenied(_("Only the campaign's players say they are done for a phase."))
     if phase is not None and phase != rnd.phase:
-        raise Conflict(f"The {phase} phase is over: the round is in {rnd.phase} now "
-                       "(R-RND-2).", code="phase_over", field="phase")
+        raise Conflict(_("The %(phase)s phase is over: the round is in %(current)s now "
+                         "(R-RND-2).") % {"phase": phase_label(phase),
+                                          "current": phase_label(rnd.phase)},
+                       code="phase_over", field="phase")
     if rnd.phase not in WAITING:
-        raise Conflict(f"The {rnd.phase} phase waits for no player; there is nothing to be "
-                       "done for (R-RND-2).", code="wrong_phase")
+        raise Conflict(_("The %(phase)s phase waits for no player; there is nothing to be "
+                         "done for (R-RND-2).") % {"phase": phase_label(rnd.phase)},
+                       code="wrong_phase")
     check_not_paused(rnd.campaign)  # 409 naming the pause's reason
     if not early_advance_on(rnd.campaign):
-        raise Conflict("This campaign does not advance early (ruleset key early_advance is "
-                       "off, R-RND-2): the phase ends at its deadline.",
+        raise Conflict(_("This campaign does not advance early (ruleset key early_advance "
+                         "is off, R-RND-2): the phase ends at its deadline."),
                        code="early_advance_off")
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from battles.selectors.obligations import owing_players
 from battles.services.notifications import REMINDER_BEFORE, reminder_due
+from campaigns.labels import place_label
 from campaigns.mail import absolute, display, profiles_of
 from campaigns.models import Player, Round, RoundStandings
 from campaigns.selectors.absences import away_player_ids
@@ -116,11 +117,14 @@ def round_closed_emit(*, round: Round, now: datetime) -> None:  # noqa: A002
                                                                      row.get("display_name")),
                        "faction": row.get("faction"), "victory_points": row.get("victory_points"),
                        "tiles": row.get("tiles")} for row in rows],
-        "map_changes": [{"tile": _tile(c["tile"]), "from": names.get(c["from"]),
+        "map_changes": [{**_tile(c["tile"]), "from": names.get(c["from"]),
                          "to": names.get(c["to"])} for c in changes],
         "link": _page("detail", round.campaign_id)}, audience="public", now=now)
 
 
-def _tile(info: dict) -> str:
-    place = f"{info.get('planet_name')} ({info.get('q')}, {info.get('r')})"
-    return f"{info['name']} · {place}" if info.get("name") else place
+def _tile(info: dict) -> dict:
+    """As ``battles.services.campaign_events`` names a tile: ``tile`` by planet and
+    coordinates, ``tile_name`` by its name when it has one (campaigns.labels)."""
+    where = {"planet": info.get("planet_name"), "q": info.get("q"), "r": info.get("r")}
+    return {"tile": place_label(**where), "tile_name": place_label(**where,
+                                                                   name=info.get("name") or "")}

@@ -55,7 +55,7 @@ def campaign_start(*, campaign: Campaign, now: datetime | None = None) -> Round:
     if existing:
         return existing
     if not campaign.players.exists():
-        raise Conflict("Add players before starting the campaign.", code="no_players")
+        raise Conflict(_("Add players before starting the campaign."), code="no_players")
     campaign.status = Campaign.Status.RUNNING
     campaign.save(update_fields=["status"])
     return round_open(campaign=campaign, number=1, now=now)
@@ -113,7 +113,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     check_not_advancing_paused(rnd.campaign)  # issue 19: nothing advances while paused
     following = next_phase(rnd.phase)
     if following is None:
-        raise Conflict("The round is closed; the next round is already open.")
+        raise Conflict(_("The round is closed; the next round is already open."))
     _run(TABLE[rnd.phase].job, rnd, now)
     _run(TABLE[rnd.phase].end, rnd, now)
     following = _pass_over_undue(rnd, following, now)
@@ -168,8 +168,9 @@ def _refuse_too_soon(campaign: Campaign, now: datetime) -> None:
     last = campaign.last_advanced_at
     if last is not None and abs((now - last).total_seconds()) < limit:
         raise Conflict(
-            f"The campaign advanced less than {limit} seconds ago (R-RND-2). Send "
-            "expected_phase, the phase you want to leave, to advance again at once.",
+            _("The campaign advanced less than %(seconds)s seconds ago (R-RND-2). Send "
+              "expected_phase, the phase you want to leave, to advance again at once.")
+            % {"seconds": limit},
             code="advance_too_soon", field="expected_phase")
 
 
@@ -228,15 +229,24 @@ def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None =
     return rnd
 
 
+def phase_label(code: str) -> str:
+    """The translated name of a phase code; an unknown code (from a request) as given."""
+    try:
+        return str(Round.Phase(code).label)
+    except ValueError:
+        return str(code)
+
+
 def check_deadline_movable(rnd: Round, now: datetime) -> None:
     """The current phase's deadline may move: the phase waits for players (R-RND-1) and it is
     not a lists deadline that passed (R-ARM-3)."""
     if rnd.phase not in WAITING:
-        raise Conflict(f"The {rnd.phase} phase has no deadline.")
+        raise Conflict(_("The %(phase)s phase has no deadline.")
+                       % {"phase": phase_label(rnd.phase)})
     if rnd.phase == Round.Phase.LISTS and rnd.phase_deadline is not None \
             and rnd.phase_deadline <= now:
-        raise Conflict("The lists deadline has passed and the army lists are revealed "
-                       "(R-ARM-3); it cannot move any more.", code="lists_revealed")
+        raise Conflict(_("The lists deadline has passed and the army lists are revealed "
+                         "(R-ARM-3); it cannot move any more."), code="lists_revealed")
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -106,9 +106,10 @@ def test_issue_21_r_atk_declaration_costs_the_same_in_a_larger_league(seen):
     assert small == large
     queries, boards, _ = small
     assert boards == [2]  # the target and the declarer's tile (R-ATK-1, R-ATK-2)
-    # in the caller's transaction: the round's lock with the rules' inputs (one round trip on
-    # PostgreSQL, campaigns/prepared.py), the INSERT (no SAVEPOINT: battles/services/attacks.py)
-    assert queries == (2 if connection.vendor == "postgresql" else 3)
+    # in the caller's transaction: the campaign's and the round's locks with the rules' inputs
+    # (one round trip on PostgreSQL, campaigns/prepared.py; SQLite reads the campaign first, as
+    # campaigns/locking.py orders), the INSERT (no SAVEPOINT: battles/services/attacks.py)
+    assert queries == (2 if connection.vendor == "postgresql" else 4)
 
 
 def choice_cost(n: int, seen):

@@ -39,13 +39,15 @@ def _ids(response):
 def test_battle_detail_shape(lg, two_battles):
     battle, _ = two_battles
     body = api(lg.c.user).get(lg.url(f"battles/{battle.pk}/")).json()
-    assert set(body) == {"id", "round", "tile", "attacker", "defender", "neutral",
+    assert set(body) == {"id", "round", "tile", "tile_name", "attacker", "defender", "neutral",
                          "chain_position", "chain_length", "status", "point_limits", "bonus",
                          "scheduled_at", "place", "schedule_proposal", "lists_submitted",
                          "lists_revealed", "result", "history", "chain_decision",
                          "chain_roll"}
     assert (body["round"], body["tile"], body["attacker"], body["defender"]) == (
         1, battle.tile_id, lg.a.pk, lg.b.pk)
+    tile = battle.tile
+    assert body["tile_name"] == f"{tile.planet.name} ({tile.q}, {tile.r})"  # unnamed: coordinates
     assert body["point_limits"] == {str(lg.a.pk): 1500, str(lg.b.pk): 1500}
     assert body["bonus"][str(lg.b.pk)] == {"base": 1500, "tiles": 0, "markers": 0,
                                            "total": 1500}

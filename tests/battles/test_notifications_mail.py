@@ -148,8 +148,9 @@ def test_issue_17_6_date_proposed_names_tile_and_opponent_in_their_time(
     assert "Ben Bold" in anna.subject and "Hive Gate" in anna.subject
     assert "Ben Bold schlägt vor" in anna.body
     assert f"{local:%H:%M} {local.tzname()} (Europe/Berlin)" in anna.body
-    assert f"Hive Gate: {lg.a.faction} (Anna die Kühne) gegen {lg.b.faction} (Ben Bold)" in \
-        anna.body
+    planet = battle.tile.planet.name  # a named tile by its name and planet, no coordinates
+    assert f"Hive Gate ({planet}): {lg.a.faction} (Anna die Kühne) gegen {lg.b.faction} " \
+        "(Ben Bold)" in anna.body
     assert links(anna)[0] == f"{SITE}/campaigns/{lg.campaign.pk}/battles/{battle.pk}/"
     _no_battle_id(anna, battle)
 
@@ -162,6 +163,9 @@ def test_issue_17_6_result_and_dispute_mails_name_the_battle_and_link_its_page(
         api(lg.a.user).post(lg.url(f"battles/{battle.pk}/result/"), WIN, format="json")
     ben = to("ben")
     assert "Hive Gate" in ben.subject and "Anna die Kühne reported" in ben.body
+    planet = battle.tile.planet.name  # the result to confirm names the tile, no coordinates
+    assert f"Hive Gate ({planet}): " in ben.subject and f"Hive Gate ({planet}): " in ben.body
+    assert f"{planet} (1, 0)" not in ben.body
     assert "Victory" in ben.body and links(ben)[0] == page
     _no_battle_id(ben, battle)
     mail.outbox.clear()

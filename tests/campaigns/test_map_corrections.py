@@ -129,7 +129,7 @@ def test_a_deleted_tile_is_logged_with_all_its_facts(world):
     action = AdminAction.objects.get()
     assert action.before == {"planet": "Alpha", "coordinates": [1, 0], "name": "Hive",
                              "owner": lg.a.faction, "features": [], "markers": []}
-    assert action.after is None and action.target == "Hive · Alpha (1, 0)"
+    assert action.after is None and action.target == "Hive (Alpha)"
 
 
 # --- tile names (issue 18) ---

@@ -23,7 +23,7 @@ def _name_tile(page, name: str, owner: str, feature: str | None = None) -> None:
     if feature:
         panel.get_by_label(feature).check()
     panel.get_by_role("button", name="Save tile").click()
-    expect(page.locator(".messages")).to_contain_text(f"Tile {name} · ")
+    expect(page.locator(".messages")).to_contain_text(f"Tile {name} (")
 
 
 def test_a_new_admin_builds_a_planet_by_clicking_the_grid(browsing, viewport):
@@ -52,7 +52,7 @@ def test_a_new_admin_builds_a_planet_by_clicking_the_grid(browsing, viewport):
 
     gate = Tile.objects.get(campaign=lg.campaign, name="Hive Gate")
     page.locator(f'svg.editor-grid a.tile[data-tile-id="{gate.pk}"]').click()
-    expect(page.locator("#tile-panel h2")).to_have_text("Tile Hive Gate · Armageddon (0, 0)")
+    expect(page.locator("#tile-panel h2")).to_have_text("Tile Hive Gate (Armageddon)")
     page.locator("#tile-panel").get_by_label("Marker type").select_option(label="Manufactorum")
     page.get_by_role("button", name="Add marker").click()
     expect(page.locator(".messages")).to_contain_text("Marker added to Hive Gate")

@@ -94,7 +94,7 @@ def _build_tile(page, q: int, r: int, name: str, owner: str | None) -> None:
     if owner:
         panel.get_by_label("Owner").select_option(label=owner)
     panel.get_by_role("button", name="Save tile").click()
-    expect(page.locator(".messages")).to_contain_text(f"Tile {name} · ")
+    expect(page.locator(".messages")).to_contain_text(f"Tile {name} (")
 
 
 def _open_signup_link(page, address: str) -> None:

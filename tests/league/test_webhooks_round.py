@@ -158,6 +158,6 @@ def test_issue20_round_closed_lists_the_tiles_that_changed_hands_since_the_round
     worlds.play_history_rounds(world, 2)
     second = world.campaign.rounds.get(number=2)
     facts = CampaignEvent.objects.get(campaign=world.campaign, key=f"closed:{second.pk}").facts
-    assert facts["map_changes"] == [{"tile": "Hill 12 · Alpha (2, 0)", "from": "ben",
-                                     "to": "anna"}]  # R-CON-1, from the map history
+    assert facts["map_changes"] == [{"tile": "Alpha (2, 0)", "tile_name": "Hill 12 (Alpha)",
+                                     "from": "ben", "to": "anna"}]  # R-CON-1, map history
     assert [row["rank"] for row in facts["standings"]] == [1, 2, 3, 4]

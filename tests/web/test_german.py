@@ -63,3 +63,24 @@ def test_a_refusal_is_explained_in_german(page_world):
     html = unlinked(response.content.decode())
     assert response.status_code == 400
     assert "Angriffsarmeen kosten Requisition" in html and "(R-ECO-1:" in html
+
+
+def test_the_german_map_names_the_built_in_markers_in_german(page_world):
+    """R-MRK-1: the legend and the tile panel give the built-in marker types their German
+    label; a name the organiser typed is shown as typed."""
+    from campaigns.models import Marker, MarkerType
+
+    campaign, tile = page_world.lg.campaign, page_world.tiles["free"]
+    for code, name in (("manufactorum", "Manufactorum"), ("shield_generator", "")):
+        kind, _ = MarkerType.objects.update_or_create(campaign=campaign, code=code,
+                                                     defaults={"name": name})
+        Marker.objects.create(campaign=campaign, tile=tile, type=kind)
+    own = MarkerType.objects.create(campaign=campaign, code="relic", name="Relic vault")
+    Marker.objects.create(campaign=campaign, tile=tile, type=own)
+    client = client_for(page_world.lg.a.user)
+    page = client.get(page_world.url("map/"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    panel = client.get(page_world.url(f"map/tiles/{tile.pk}/"), HTTP_HX_REQUEST="true",
+                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for html in (page, panel):
+        assert "Schildgenerator" in html and "Manufaktorum" in html and "Relic vault" in html
+        assert "Shield generator" not in html and "Manufactorum" not in html

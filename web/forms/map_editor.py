@@ -10,6 +10,7 @@ from campaigns.models import TILE_NAME_MAX, MarkerType, Planet, Player, Tile
 from campaigns.services.map_facts import tile_label
 from campaigns.values import COORDINATE_LIMIT
 from web.forms.common import OptionalReasonForm
+from web.templatetags.feldzug import marker_name
 
 # service field -> form field, for add_service_error
 SERVICE_FIELDS = {"type": "type", "b": "other", "a": "other", "tile": None}
@@ -70,9 +71,10 @@ class MarkerForm(OptionalReasonForm):
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["type"].choices = list(
-            MarkerType.objects.filter(campaign=campaign).order_by("name")
-            .values_list("code", "name"))
+        self.fields["type"].choices = sorted(
+            ((code, marker_name(code, name)) for code, name in
+             MarkerType.objects.filter(campaign=campaign).values_list("code", "name")),
+            key=lambda choice: choice[1])
 
 
 class LinkForm(OptionalReasonForm):

@@ -5,18 +5,17 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
+from campaigns.labels import place_label
+
 GREY = "#888888"
 
 
 def tile_place(tile: dict) -> str:
-    """"Alpha (1, 0)", "Hill 12, Alpha (1, 0)" for a named tile; a tile removed from the map
-    since is named by its id."""
+    """"Alpha (1, 0)", "Hill 12 (Alpha)" for a named tile (``campaigns.labels``); a tile
+    removed from the map since is named by its id."""
     if tile["planet"] is None:
         return _("tile %(id)s (no longer on the map)") % {"id": tile["id"]}
-    place = _("%(planet)s (%(q)s, %(r)s)") % {"planet": tile["planet_name"], "q": tile["q"],
-                                              "r": tile["r"]}
-    return _("%(name)s, %(place)s") % {"name": tile["name"], "place": place} if tile["name"] \
-        else place
+    return place_label(planet=tile["planet_name"], q=tile["q"], r=tile["r"], name=tile["name"])
 
 
 class Owners:

@@ -12,9 +12,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
+from campaigns import labels
 from campaigns.models import Attack, Campaign, Round, Tile
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
+from rules.board import DEFAULT_MARKER_TYPES
 from web.presenters import rulebook, times
 
 register = template.Library()
@@ -115,6 +117,26 @@ def feature_label(value):
 @register.filter
 def area_kind_label(value):
     return _label(Area.Kind, value)
+
+
+# R-MRK-1: the standard label of each built-in marker type, in the reader's language
+MARKER_LABELS = {"manufactorum": _("Manufactorum"), "shield_generator": _("Shield generator")}
+_DEFAULT_MARKER_NAMES = {m.code: m.name for m in DEFAULT_MARKER_TYPES}
+
+
+def marker_name(code: str, name: str = "") -> str:
+    """A marker type as readers see it: the organiser's own name where one was typed, the
+    standard label for a built-in code under its default (or no) name."""
+    standard = MARKER_LABELS.get(code)
+    if standard is not None and name.strip() in ("", _DEFAULT_MARKER_NAMES.get(code)):
+        return str(standard)
+    return name or code
+
+
+@register.filter
+def marker_label(marker_type):
+    """``marker_name`` of a ``MarkerType`` row."""
+    return marker_name(marker_type.code, marker_type.name)
 
 
 @register.filter
@@ -269,3 +291,10 @@ def rule_links(value):
     if not isinstance(value, str):  # a message or an error list: its text (safe stays safe)
         value = value.__html__() if hasattr(value, "__html__") else str(value)
     return mark_safe(rulebook.link_rule_ids(str(conditional_escape(value)), rule_href))
+
+
+@register.filter
+def tile_label(tile) -> str:
+    """A tile as everything names it (``campaigns.labels.tile_label``): its name and planet,
+    or its planet and coordinates when it has no name."""
+    return labels.tile_label(tile) if tile else ""

@@ -181,7 +181,7 @@ def _fleet(scope: Scope, fleet_id: int) -> Fleet:
 def _own_fleet(scope: Scope, fleet_id: int) -> Fleet:
     fleet = _fleet(scope, fleet_id)
     if scope.player is None or fleet.owner_id != scope.player.pk:
-        raise PermissionDenied("Only the fleet's owner may do this.")
+        raise PermissionDenied(_("Only the fleet's owner may do this."))
     return fleet
 
 
@@ -222,7 +222,7 @@ def orders_save(request, scope: Scope, fleet_id: int):
 def standing_orders_save(request, scope: Scope, fleet_id: int):
     fleet = _fleet(scope, fleet_id)
     if not gives_standing_orders(scope, fleet.owner_id):
-        raise PermissionDenied("Only the fleet's owner gives standing orders.")
+        raise PermissionDenied(_("Only the fleet's owner gives standing orders."))
     ships = [ship_data(ship) for ship in fleet.ships.all()]
     form = StandingOrdersForm(request.POST, ships=ships, prefix=f"s{fleet.pk}")
 

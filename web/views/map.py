@@ -17,6 +17,7 @@ from battles.selectors.legality import attack_check
 from battles.services.attacks import attack_declare, attack_withdraw, purchase_create
 from campaigns.cache import cached
 from campaigns.errors import DomainError
+from campaigns.labels import tile_label
 from campaigns.models import Attack, Marker, MarkerType, Player, Round, Tile
 from campaigns.values import parse_number
 from fleets.models import FleetOrder
@@ -26,7 +27,7 @@ from web.forms.common import add_service_error
 from web.forms.map import DeclareForm, PurchaseForm
 from web.presenters.declarations import FIELDS, declarations_html
 from web.presenters.hexmap import Viewer, draw_public, legend_players, marker_legend, overlay
-from web.templatetags.feldzug import explained
+from web.templatetags.feldzug import explained, marker_name
 from web.views.confirm import ask, confirmed
 from web.views.scope import Scope, campaign_page
 
@@ -52,8 +53,9 @@ def map_inputs(campaign) -> tuple[dict, dict, dict]:
     players = {pk: MapPlayer(pk, faction, colour) for pk, faction, colour in
                Player.objects.filter(campaign=campaign).order_by("id")
                .values_list("id", "faction", "colour")}
-    marker_names = dict(MarkerType.objects.filter(campaign=campaign).order_by("id")
-                        .values_list("code", "name"))
+    marker_names = {code: marker_name(code, name) for code, name in
+                    MarkerType.objects.filter(campaign=campaign).order_by("id")
+                    .values_list("code", "name")}
     return current_map_document(campaign), players, marker_names
 
 
@@ -205,8 +207,7 @@ def declare(request, scope: Scope):
     except DomainError as exc:
         _refused(request, exc)
     else:
-        messages.success(request, _("Attack declared on %(planet)s (%(q)s, %(r)s).")
-                         % {"planet": tile.planet.name, "q": tile.q, "r": tile.r})
+        messages.success(request, _("Attack declared on %(tile)s.") % {"tile": tile_label(tile)})
     return redirect(_map_url(scope, tile.pk))
 
 
@@ -222,8 +223,7 @@ def _withdraw_question(scope: Scope, attack: Attack) -> dict:
     else:  # the costly case: the only army is gone
         left = _("You have no unused attack army left: another attack this round needs a "
                  "newly bought one.")
-    return {"question": _("Withdraw your attack on %(planet)s (%(q)s, %(r)s)?")
-            % {"planet": tile.planet.name, "q": tile.q, "r": tile.r},
+    return {"question": _("Withdraw your attack on %(tile)s?") % {"tile": tile_label(tile)},
             "consequence": " ".join((
                 _("Its attack army stays spent: it can not be used for another attack this "
                   "round, and its requisition is not refunded (R-ATK-5)."),
