@@ -1,4 +1,4 @@
-"""Issue 14, item 3: Redis is not a single point of failure. With Redis down (cache, broker,
+"""Redis is not a single point of failure. With Redis down (cache, broker,
 result backend and health check pointed at a closed port) the API - anonymous, with a token,
 the token endpoint - the pages, a login and a form that queues mail answer as usual and
 quickly; /healthz says 503. The throttles keep counting in this process's memory meanwhile

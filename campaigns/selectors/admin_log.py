@@ -13,7 +13,7 @@ KIND_GROUPS = {
             "hazard."),
     "players": ("player.", "admin.", "absence.", "attack."),
     "settings": ("campaign.update", "ruleset.", "campaign.export", "sandbox.",
-                 "campaign.import", "webhook.", "staff."),  # issue 20: webhooks (admins only)
+                 "campaign.import", "webhook.", "staff."),  # webhooks and staff edits: admins only
 }
 
 

@@ -211,7 +211,7 @@ def email_change_confirm(*, token: str):
 
 @transaction.atomic
 def credentials_revoke(*, user) -> None:
-    """After a password change or reset (issue 17 point 7): the API token stops working. So
+    """After a password change or reset : the API token stops working. So
     does every session the user had, without reading any session: each one keeps a hash of
     the password it logged in with (``get_session_auth_hash``), and Django ends a session
     whose hash no longer matches at its next request. The session that changed the password

@@ -483,7 +483,7 @@ def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None 
 
 @transaction.atomic
 def archive_import(*, document, by, now: datetime) -> Campaign:
-    """A new campaign from an archive; ``by`` administers it (issue 19 point 7). It is named
+    """A new campaign from an archive; ``by`` administers it. It is named
     apart from its original (``imported_name``) and starts paused with a reason, so that no
     deadline runs out and no player writes before the admin has checked it and resumed it
     (``league.services.pause``); a finished campaign has nothing to hold."""

@@ -462,7 +462,7 @@ def map_import(*, campaign: Campaign, document, actor=None, reason: str = "") ->
     """Replace the campaign's whole map (planets, tiles, links, markers, areas, fleets and
     their ships) with ``document``, the shape GET /map/ shows. The document is validated as a
     whole first: any error rejects it (``DocumentInvalid``, errors by path). In a running
-    campaign it is a correction (issue 18): refused while the fleets phase runs, logged with
+    campaign it is a correction: refused while the fleets phase runs, logged with
     the admin's optional ``reason``."""
     reason = clean_reason(reason)
     Campaign.objects.select_for_update().filter(pk=campaign.pk).first()  # one import at a time

@@ -150,7 +150,7 @@ STAFF_ONLY = (401, 403, 403, 403, 403, 200)
 ROWS: dict[tuple[str, str], Row] = {
     ("token", "POST"): Row(none, (400,) * 6),
     ("me", "GET"): Row(none, SIGNED_IN),
-    # issue 17 point 7; without the current password (tests/api/test_accounts.py): 400
+    # token rotation without the current password (tests/api/test_accounts.py): 400
     ("token-rotate", "POST"): Row(none, (401, 400, 400, 400, 400, 400)),
     ("my-profile", "GET"): Row(none, SIGNED_IN),
     ("my-profile", "PATCH"): Row(none, SIGNED_IN),

@@ -1,7 +1,7 @@
 """One lock order for a campaign and its round (``campaigns/locking.py``): every service that
 locks both takes the campaign row first, then the round, so a pause, a player's "done", the
 admin's advance and the periodic job racing each other queue instead of deadlocking
-(R-RND-2, issue 19's pause). A deadlock that happens anyway is retried, and never answered
+(R-RND-2, the campaign's pause). A deadlock that happens anyway is retried, and never answered
 as "database unavailable"."""
 
 import contextlib

@@ -1,4 +1,4 @@
-"""Tile names (issue 18: the organiser names tiles in the map editor): a named tile is called by
+"""Tile names (the organiser names tiles in the map editor): a named tile is called by
 its name and planet everywhere a person reads about it - battle page and list, declarations,
 conquest page, news feed, calendar, API - and an unnamed tile by its planet and coordinates
 (``campaigns.labels``, the one definition)."""

@@ -27,7 +27,7 @@ class LoginForm(AuthenticationForm):
 
 class ResetForm(PasswordResetForm):
     """Django's password reset; its mail is in the member's language, greets them by display
-    name and links the site's address (``SITE_URL``), not the request's host (issue 17). It
+    name and links the site's address (``SITE_URL``), not the request's host. It
     is queued in the outbox (``campaigns.mail.queue_mail``), never sent by the request: a mail
     server that does not answer cannot hold the page."""
 

@@ -114,7 +114,7 @@ def signup_invitation(next_url: str):
 
 
 def signup_initial(next_url: str, language: str) -> dict:
-    """The sign-up form's suggestions: the reader's language; issue 17: the zone of the
+    """The sign-up form's suggestions: the reader's language; the zone of the
     campaign whose invitation the visitor comes from (else the site's default), and the
     address an e-mail invitation was sent to (a link invitation has none; the visitor may
     change it)."""

@@ -392,7 +392,7 @@ def calendar_feed(request, scope: Scope):
         token = calendar_token_of(user=request.user, now=now)
     context = scope.context(feed=feed_url(request, token.token),
                             regenerated=bool(request.POST.get("regenerate")),
-                            news_feed=absolute(  # issue 20 point 4
+                            news_feed=absolute(  # the Atom feed's address
                                 reverse("campaigns:news-feed", args=[scope.campaign.pk])
                                 + f"?token={token.token}"))
     template = "web/_calendar_feed.html" if request.htmx else "web/calendar.html"
