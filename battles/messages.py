@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns import errors
+from campaigns.labels import phase_label
 from campaigns.models import Round
 from rules import violation
 
@@ -80,4 +81,4 @@ def rules_refusal(field: str | None = None) -> Iterator[None]:
 
 def phase_of(rnd: Round) -> dict:
     """The round's number and its phase's translated name, for "Round N is in the P phase"."""
-    return {"number": rnd.number, "phase": Round.Phase(rnd.phase).label}
+    return {"number": rnd.number, "phase": phase_label(rnd.phase)}

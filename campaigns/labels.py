@@ -6,6 +6,8 @@ already loaded (``tile__planet`` selected, or ``.values()`` columns): no query h
 
 from django.utils.translation import gettext as _
 
+from campaigns.models import Round
+
 
 def place_label(*, planet: str | None, q, r, name: str = "") -> str:
     """The label of a tile from its planet's name, coordinates and (optional) name."""
@@ -17,3 +19,11 @@ def place_label(*, planet: str | None, q, r, name: str = "") -> str:
 def tile_label(tile) -> str:
     """``place_label`` of a Tile (with its planet selected) or a row carrying the same names."""
     return place_label(planet=tile.planet.name, q=tile.q, r=tile.r, name=tile.name)
+
+
+def phase_label(code: str) -> str:
+    """The translated name of a phase code; an unknown code (from a request) as given."""
+    try:
+        return str(Round.Phase(code).label)
+    except ValueError:
+        return str(code)

@@ -26,3 +26,9 @@ def army_balance(rnd: Round, player: Player) -> dict[str, int]:
     withdrawn and cancelled declarations used theirs too)."""
     return {"armies_bought": armies_bought(rnd, player),
             "armies_used": Attack.objects.filter(round=rnd, player=player).count()}
+
+
+def armies_unused(rnd: Round, player: Player) -> int:
+    """Armies the player has left to declare with this round (R-ATK-1, R-ATK-5)."""
+    balance = army_balance(rnd, player)
+    return balance["armies_bought"] - balance["armies_used"]

@@ -15,9 +15,9 @@ Audit entries are admin-only (``public=False``): a player's requisition and, dur
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from battles.selectors.attacks import armies_unused
 from campaigns import access
 from campaigns.errors import Conflict, DomainError
 from campaigns.models import Attack, Player, Purchase, Round
@@ -39,13 +39,6 @@ def _bounded(value, field: str, most: int) -> int:
         raise DomainError(_("Give a whole number from 0 to %(most)s.") % {"most": most},
                           code="invalid", field=field)
     return value
-
-
-def armies_unused(rnd: Round, player: Player) -> int:
-    """Armies the player has left to declare with this round (R-ATK-1, R-ATK-5)."""
-    bought = (Purchase.objects.filter(round=rnd, player=player)
-              .aggregate(n=Sum("attack_armies"))["n"] or 0)
-    return bought - Attack.objects.filter(round=rnd, player=player).count()
 
 
 def _require_declare(rnd: Round, field: str | None = None) -> None:

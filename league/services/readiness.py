@@ -18,12 +18,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.errors import Conflict
+from campaigns.labels import phase_label
 from campaigns.locking import lock_round, retry_on_deadlock
 from campaigns.models import PhaseDone, Player, Round
 from campaigns.pausing import check_not_paused
 from campaigns.services.admin_log import record
 from league.selectors.readiness import early_advance_on, readiness
-from league.services.rounds import phase_label, round_advance
+from league.services.rounds import round_advance
 from rules.rounds import WAITING
 
 log = logging.getLogger(__name__)

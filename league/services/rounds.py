@@ -22,6 +22,7 @@ from battles.services.feeds import calendar_deadline_follow
 from campaigns import pausing
 from campaigns.enqueue import enqueue, enqueue_on_commit
 from campaigns.errors import Conflict
+from campaigns.labels import phase_label
 from campaigns.locking import lock_campaign, lock_round, retry_on_deadlock
 from campaigns.mail import absolute, mail_users_after_commit
 from campaigns.models import Campaign, Round
@@ -227,14 +228,6 @@ def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None =
                      target=f"round {rnd.number}", round=rnd,
                      before={"deadline": _iso(before)}, after={"deadline": _iso(deadline)})
     return rnd
-
-
-def phase_label(code: str) -> str:
-    """The translated name of a phase code; an unknown code (from a request) as given."""
-    try:
-        return str(Round.Phase(code).label)
-    except ValueError:
-        return str(code)
 
 
 def check_deadline_movable(rnd: Round, now: datetime) -> None:

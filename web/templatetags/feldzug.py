@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
 from campaigns import labels
-from campaigns.models import Attack, Campaign, Round, Tile
+from campaigns.models import Attack, Campaign, Tile
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
 from rules.board import DEFAULT_MARKER_TYPES
@@ -96,7 +96,7 @@ def _label(choices: type[TextChoices], value):
 
 @register.filter
 def phase_label(value):
-    return _label(Round.Phase, value)
+    return labels.phase_label(value)
 
 
 @register.filter
