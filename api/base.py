@@ -3,11 +3,13 @@
 from functools import cached_property
 
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
-from campaigns import access
+from api.authentication import language_settled
+from campaigns import access, languages
 from campaigns.models import Round
 from league.services import readiness
 
@@ -39,8 +41,11 @@ class CampaignScoped(APIView):
 
     @cached_property
     def campaign(self):
-        return access.get_visible_campaign(self.request.user, self.kwargs["campaign_id"],
-                                           self.campaign_rows)
+        campaign = access.get_visible_campaign(self.request.user, self.kwargs["campaign_id"],
+                                               self.campaign_rows)
+        if not language_settled(self.request):  # nor header nor profile: the campaign's
+            translation.activate(languages.campaign_language(campaign))
+        return campaign
 
     @property
     def is_admin(self) -> bool:

@@ -11,9 +11,13 @@ same data always gives the same bytes, which keeps ETags and client caches stabl
 UIDs are ``<kind>-<id>@<host>`` (RFC 5545 3.8.4.7 recommends the domain on the right), the host
 being the site's configured one (``settings.SITE_HOST``), so two installations never share UIDs.
 
-Every TEXT value (names, summaries, places, descriptions) is escaped here (``Text``) exactly as
-RFC 5545 3.3.11 says; icalendar 7's own escaping also turns a literal ``\\N`` into a line break
-and writes unknown properties such as X-WR-CALNAME unescaped.
+Summaries and descriptions are written in the active language (the caller picks it:
+``battles.services.feeds``), phases by their label, times in the reader's zone and format
+(``local_time_text``).
+
+Every TEXT value (names, summaries, places, descriptions) is escaped here (``Text``) exactly
+as RFC 5545 3.3.11 says; icalendar 7's own escaping also turns a literal ``\\N`` into a line
+break and writes unknown properties such as X-WR-CALNAME unescaped.
 """
 
 from __future__ import annotations
@@ -23,14 +27,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
+from django.utils import timezone
+from django.utils.translation import gettext as _
 from icalendar import Calendar, Event, vText
+
+from campaigns import formats
 
 PRODID = "-//Feldzug//Campaign calendar//EN"
 LABEL = r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?"
 HOST = re.compile(rf"\[[0-9a-f:.]+\]|{LABEL}(?:\.{LABEL})*")  # a host name or [IP address]
 CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not allowed in TEXT (HTAB is)
-CANCELLED_PREFIX = "Cancelled: "
-PAUSED_PREFIX = "Paused: "
 BATTLE_LENGTH = timedelta(hours=3)
 DEADLINE_LENGTH = timedelta(minutes=15)  # deadlines are instants; a short event shows them
 REFRESH = timedelta(hours=1)  # also written as X-PUBLISHED-TTL:PT1H
@@ -139,11 +145,14 @@ def _utc(value: datetime) -> datetime:
 
 
 def local_time_text(at: datetime, zone: tzinfo) -> str:
-    """Issue 17: ``2026-10-24 20:00 CEST (Europe/Berlin)``, a time as text in the reader's
-    zone, the zone named (DTSTART stays UTC; clients convert that themselves)."""
-    local = at.astimezone(zone)
-    short, name = local.tzname() or "", getattr(zone, "key", "") or ""
-    return f"{local:%Y-%m-%d %H:%M} {short}" + (f" ({name})" if name and name != short else "")
+    """The feeds' one date text: a time in the reader's ``zone`` and the active language's
+    format (``campaigns.formats``), the zone named (``Sat 24 Oct 2026, 20:00 CEST
+    (Europe/Berlin)`` / ``Sa. 24. Okt. 2026, 20:00 MESZ (Europe/Berlin)``). DTSTART stays
+    UTC; clients convert that themselves."""
+    with timezone.override(zone):
+        shown = formats.datetime_text(at)
+    name = getattr(zone, "key", "") or ""
+    return shown if not name or shown.endswith(f" {name}") else f"{shown} ({name})"
 
 
 def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: str,
@@ -151,21 +160,25 @@ def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: s
                  host: str, campaign: str = "", round_number: int | None = None,
                  cancelled: str = "", length: timedelta = BATTLE_LENGTH,
                  zone: tzinfo | None = None) -> CalendarEvent:
-    """R-BAT-2: an accepted battle date. ``defender`` None is a neutral garrison (R-ATK-4).
-    UID ``battle-<id>@<host>``. ``cancelled``, if given, says why the date is off: the event
-    stays where it was planned, as STATUS:CANCELLED with the reason in its description; the
-    caller bumps ``sequence`` and ``last_modified``. ``zone``, if given, is the feed reader's:
-    the description names the start in it (issue 17)."""
-    opponent = defender or "neutral garrison"
+    """R-BAT-2: an accepted battle date, its texts in the active language. ``defender`` None
+    is a neutral garrison (R-ATK-4). ``tile`` is the tile as everything names it
+    (``campaigns.labels.tile_label``). UID ``battle-<id>@<host>``. ``cancelled``, if given,
+    says why the date is off: the event stays where it was planned, as STATUS:CANCELLED with
+    the reason in its description; the caller bumps ``sequence`` and ``last_modified``.
+    ``zone``, if given, is the feed reader's: the description names the start in it."""
+    opponent = defender or _("neutral garrison")
     details = [cancelled,
-               f"Campaign: {campaign}" if campaign else "",
-               f"Round {round_number}" if round_number is not None else "",
-               f"Tile: {tile}",
-               f"Starts: {local_time_text(start, zone)}" if zone is not None else ""]
-    summary = f"Battle: {attacker} vs {opponent} ({tile})"
+               _("Campaign: %(campaign)s") % {"campaign": campaign} if campaign else "",
+               _("Round %(number)s") % {"number": round_number}
+               if round_number is not None else "",
+               _("Tile: %(tile)s") % {"tile": tile},
+               _("Starts: %(time)s") % {"time": local_time_text(start, zone)}
+               if zone is not None else ""]
+    summary = _("Battle: %(attacker)s vs %(defender)s (%(tile)s)") % {
+        "attacker": attacker, "defender": opponent, "tile": tile}
     return CalendarEvent(
         uid=f"battle-{battle_id}@{uid_host(host)}",
-        summary=f"{CANCELLED_PREFIX}{summary}" if cancelled else summary,
+        summary=_("Cancelled: %(summary)s") % {"summary": summary} if cancelled else summary,
         start=start, end=start + length, location=place,
         description="\n".join(d for d in details if d),
         sequence=sequence, last_modified=last_modified, cancelled=bool(cancelled))
@@ -174,20 +187,33 @@ def battle_event(*, battle_id: int, attacker: str, defender: str | None, tile: s
 def deadline_event(*, round_id: int, phase: str, at: datetime, sequence: int,
                    last_modified: datetime, host: str, campaign: str = "",
                    round_number: int | None = None, zone: tzinfo | None = None,
-                   paused: bool = False) -> CalendarEvent:
+                   paused: bool = False, phase_name: str = "") -> CalendarEvent:
     """R-BAT-2, R-RND-1: the end of a round's phase, as a short event that does not block
-    time. UID ``deadline-<round id>-<phase>@<host>``. ``zone`` as for ``battle_event``.
-    ``paused``: the campaign is paused and the deadline's clock stands; ``at`` is when it
-    would pass were the campaign resumed at once, and the event is TENTATIVE."""
-    when = local_time_text(at, zone) if zone is not None else "this time"
-    prefix = f"{campaign}: " if campaign else ""
-    where = f"round {round_number} " if round_number is not None else ""
-    summary = f"{prefix}{where}{phase} deadline".strip()
-    description = f"The {phase} phase ends at {when}."
+    time, its texts in the active language. ``phase`` is the phase's code (in the UID
+    ``deadline-<round id>-<phase>@<host>``), ``phase_name`` its label for readers
+    (``campaigns.labels.phase_label``; the code if none is given). ``zone`` as for
+    ``battle_event``. ``paused``: the campaign is paused and the deadline's clock stands;
+    ``at`` is when it would pass were the campaign resumed at once, and the event is
+    TENTATIVE."""
+    name = phase_name or phase
+    if round_number is not None:
+        summary = _("Round %(number)s: end of the “%(phase)s” phase") % {
+            "number": round_number, "phase": name}
+    else:
+        summary = _("End of the “%(phase)s” phase") % {"phase": name}
+    if campaign:
+        summary = f"{campaign}: {summary}"
+    when = {"phase": name, "time": local_time_text(at, zone) if zone is not None else ""}
     if paused:
-        summary = f"{PAUSED_PREFIX}{summary}"
-        description = (f"The campaign is paused: the {phase} phase would end at {when}; the "
-                       "deadline moves later by the length of the pause.")
+        summary = _("Paused: %(summary)s") % {"summary": summary}
+        description = (_("The campaign is paused: the “%(phase)s” phase would end at %(time)s; "
+                         "the deadline moves later by the length of the pause.") % when
+                       if zone is not None else
+                       _("The campaign is paused: the deadline moves later by the length of "
+                         "the pause."))
+    else:
+        description = (_("The “%(phase)s” phase ends at %(time)s.") % when if zone is not None
+                       else _("The “%(phase)s” phase ends at this time.") % when)
     return CalendarEvent(
         uid=f"deadline-{round_id}-{phase}@{uid_host(host)}",
         summary=summary, start=at, end=at + DEADLINE_LENGTH, location="",

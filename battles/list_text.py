@@ -49,6 +49,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from battles.rosters import (
     MAX_BYTES,
     MAX_ENTRIES,
@@ -62,9 +64,13 @@ from battles.rosters import (
     build_list,
     checked_points,
     clip,
+    line_where,
     make_entry,
     make_setting,
+    too_many_settings,
+    too_many_units,
 )
+from campaigns.messages import forbidden_text
 from rules.text import forbidden_character
 
 _NUM = r"\d{1,3}(?:[.,]\d{3})+|\d+"  # 90, 1500, 1,500 or 1.500
@@ -161,13 +167,14 @@ def parse_text(text: str, *, name: str = "") -> ParsedList:
     """R-ARM-2: a pasted list in any of the module docstring's forms; ``name`` names the list
     (else the export's title does)."""
     if not isinstance(text, str):
-        raise RosterError("The list must be text.")
+        raise RosterError(_("The list must be text."))
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise RosterError("The list is larger than 2 MB.")
+        raise RosterError(_("The list is larger than 2 MB."))
     found = forbidden_character(text)
     if found:
         line = text.count("\n", 0, found.position) + 1
-        raise RosterError(f"Line {line}: {found}.")
+        raise RosterError(_("%(where)s: %(problem)s.") % {"where": line_where(line),
+                                                          "problem": forbidden_text(found)})
     reader = _Reader(_lines(text))
     reader.read()
     return build_list(" ".join(name.split()) or reader.name, reader.faction,
@@ -182,7 +189,8 @@ def _lines(text: str) -> list[_Line]:
         if not collapsed:
             continue
         if len(collapsed) > MAX_LINE:  # also keeps the lazy patterns linear and numbers short
-            raise RosterError(f"Line {number}: the line is longer than {MAX_LINE} characters.")
+            raise RosterError(_("%(where)s: the line is longer than %(limit)s characters.")
+                              % {"where": line_where(number), "limit": MAX_LINE})
         indent = len(raw.expandtabs(4)) - len(raw.expandtabs(4).lstrip())
         bullet = _BULLET.match(collapsed)
         mark, body = (bullet["mark"], collapsed[bullet.end():]) if bullet else ("", collapsed)
@@ -272,9 +280,9 @@ class _Reader:
             elif not self._skipped(line):
                 self._read(line)
             if len(self.entries) > MAX_ENTRIES:
-                raise RosterError(f"The list has more than {MAX_ENTRIES} units.")
+                raise RosterError(too_many_units())
             if len(self.settings) > MAX_SETTINGS:
-                raise RosterError(f"The list has more than {MAX_SETTINGS} settings.")
+                raise RosterError(too_many_settings())
 
     def _skipped(self, line: _Line) -> bool:
         """Separators, footers, ``+`` header lines and ``&`` continuations are read here."""
@@ -291,7 +299,8 @@ class _Reader:
         total = _TOTAL.fullmatch(text)
         if total:
             if self.total is not None:
-                raise RosterError(f"Line {line.number}: the list has a second total line.")
+                raise RosterError(_("%(where)s: the list has a second total line.")
+                                  % {"where": line_where(line.number)})
             self.total = _points(total["pts"], line.number)
             return
         priced = _PAREN_PRICE.fullmatch(text) or _DASH_PAREN_PRICE.fullmatch(text)
@@ -335,9 +344,9 @@ class _Reader:
             label = f"{name} ({self.unit.name})"
             if len(name) <= MAX_NAME:
                 name = clip(label)
-            self.entries.append(make_entry(name, points, f"Line {line.number}"))
+            self.entries.append(make_entry(name, points, line_where(line.number)))
             return
-        entry = make_entry(name, points, f"Line {line.number}")
+        entry = make_entry(name, points, line_where(line.number))
         self.entries.append(entry)
         if not plus:
             self.unit = _Unit(entry.name, line.indent, line.mark, len(self.entries) - 1)
@@ -368,7 +377,7 @@ class _Reader:
         if self._detail(line):
             return
         if not line.mark and _TERRAIN.fullmatch(self.section):
-            self.entries.append(make_entry(_unit_name(line.text), 0, f"Line {line.number}"))
+            self.entries.append(make_entry(_unit_name(line.text), 0, line_where(line.number)))
         elif self.section.lower() == "configuration" and not line.mark:
             self.settings.append(make_setting("", line.text))
         elif not self.export:
@@ -398,7 +407,8 @@ class _Reader:
             lambda m: m["pts"] + " pts", body))
         if total:
             if self.total is not None:
-                raise RosterError(f"Line {line.number}: the list has a second total line.")
+                raise RosterError(_("%(where)s: the list has a second total line.")
+                                  % {"where": line_where(line.number)})
             self.total = _points(total["pts"], line.number)
             return
         bracket = _BRACKET_POINTS.search(body)
@@ -459,10 +469,10 @@ def _unit_name(raw: str) -> str:
 
 
 def _points(digits: str, number: int) -> int:
-    return checked_points(int(re.sub(r"[.,]", "", digits)), f"Line {number}")
+    return checked_points(int(re.sub(r"[.,]", "", digits)), line_where(number))
 
 
 def _unreadable(line: _Line) -> RosterError:
     shown = line.text if len(line.text) <= 60 else line.text[:57] + "..."
-    return RosterError(f'Line {line.number}: cannot read "{shown}"; write one unit per line as '
-                       '"name - points".')
+    return RosterError(_('%(where)s: cannot read "%(line)s"; write one unit per line as '
+                         '"name - points".') % {"where": line_where(line.number), "line": shown})

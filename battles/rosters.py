@@ -58,7 +58,10 @@ from pathlib import PurePosixPath
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from campaigns.messages import forbidden_text
 from rules.text import forbidden_character
 
 MAX_BYTES = 2 * 1024 * 1024  # unpacked size of any list or roster
@@ -73,8 +76,37 @@ MAX_MEMBERS = 100  # entries of a .rosz looked at; a re-zipped roster has a hand
 ROSTER_NAMESPACE = "http://www.battlescribe.net/schema/rosterSchema"
 POINT_COST_NAMES = frozenset({"pt", "pts", "point", "points"})  # after ``_cost_name_key``
 SOURCES = ("text", "json", "ros", "rosz", "newrecruit")
-NOT_A_ROSTER = ("The file is not a roster: upload a BattleScribe or New Recruit roster (.ros or "
-                ".rosz) or a New Recruit JSON export, or paste a text list instead.")
+NOT_A_ROSTER = gettext_noop(
+    "The file is not a roster: upload a BattleScribe or New Recruit roster (.ros or .rosz) or a "
+    "New Recruit JSON export, or paste a text list instead.")
+
+
+# A list's warnings are stored as these English texts and shown in the reader's language
+# (``warning_text``): the opponent may read another language than the one who submitted.
+TOTAL_DIFFERS = gettext_noop("The stated total (%(stated)s) differs from the sum of the units "
+                             "(%(total)s); the sum counts.")
+SEVERAL_POINTS_COSTS = gettext_noop("The roster has several points costs (%(names)s); all of "
+                                    "them are counted.")
+
+
+def _pattern(text: str) -> re.Pattern:
+    """``text`` read back: each ``%(name)s`` a named group."""
+    parts = re.split(r"%\((\w+)\)s", text)
+    return re.compile("".join(f"(?P<{part}>.+?)" if index % 2 else re.escape(part)
+                              for index, part in enumerate(parts)))
+
+
+_WARNINGS = tuple((_pattern(text), text) for text in (TOTAL_DIFFERS, SEVERAL_POINTS_COSTS))
+
+
+def warning_text(stored: str) -> str:
+    """A stored warning of a list (R-ARM-2) in the reader's language; a text of another
+    form is shown as stored."""
+    for pattern, text in _WARNINGS:
+        match = pattern.fullmatch(stored)
+        if match:
+            return _(text) % match.groupdict()
+    return stored
 
 
 class RosterError(ValueError):
@@ -99,23 +131,27 @@ class NoPointsCost(RosterError):
 
     def __init__(self, cost_types: tuple[str, ...], *, zero: bool = False):
         self.cost_types, self.zero = cost_types, zero
-        types = ", ".join(cost_types)
+        types = {"types": ", ".join(cost_types)}
         if not cost_types:
-            detail = "the roster has no costs at all"
+            message = _("R-ARM-2: the roster has no costs at all; this campaign counts points. "
+                        "Export the list with its points.")
         elif zero:
-            detail = (f"the roster's points are 0 for every unit; it is priced in other costs "
-                      f"(cost types: {types})")
+            message = _("R-ARM-2: the roster's points are 0 for every unit; it is priced in "
+                        "other costs (cost types: %(types)s); this campaign counts points. "
+                        "Export the list with its points.") % types
         else:
-            detail = f"the roster has no points cost (cost types: {types})"
-        super().__init__(f"R-ARM-2: {detail}; this campaign counts points. Export the list "
-                         "with its points.")
+            message = _("R-ARM-2: the roster has no points cost (cost types: %(types)s); this "
+                        "campaign counts points. Export the list with its points.") % types
+        super().__init__(message)
 
 
 class ListOverLimit(ValueError):
     """The list's total exceeds the participant's limit (R-ARM-1)."""
 
     def __init__(self, limit: int, total: int, excess: int):
-        super().__init__(f"The list totals {total} points; the limit is {limit} ({excess} over)")
+        super().__init__(_("The list totals %(total)s points; the limit is %(limit)s "
+                           "(%(excess)s over)") % {"total": total, "limit": limit,
+                                                  "excess": excess})
         self.limit, self.total, self.excess = limit, total, excess
 
 
@@ -177,16 +213,18 @@ def check_limit(parsed: ParsedList, limit: int) -> None:
 
 def make_entry(name: object, points: object, where: str) -> Entry:
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise RosterError(f"{where}: the unit needs a name.")
+        raise RosterError(_("%(where)s: the unit needs a name.") % {"where": where})
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
-        raise RosterError(f"{where}: the unit name is longer than {MAX_NAME} characters.")
+        raise RosterError(_("%(where)s: the unit name is longer than %(limit)s characters.")
+                          % {"where": where, "limit": MAX_NAME})
     return Entry(name, checked_points(points, where))
 
 
 def checked_points(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-        raise RosterError(f"{where}: points must be a whole number from 0 to {MAX_POINTS}.")
+        raise RosterError(_("%(where)s: points must be a whole number from 0 to %(limit)s.")
+                          % {"where": where, "limit": MAX_POINTS})
     return value
 
 
@@ -203,22 +241,22 @@ def make_setting(name: str, value: str) -> Setting:
 def build_list(name: str, faction: str, entries: list[Entry], stated: int | None, source: str,
                warnings: tuple[str, ...] = (), settings: list[Setting] | tuple = ()
                ) -> ParsedList:
-    _check_characters("The list's name", name)
-    _check_characters("The faction", faction)
+    _check_characters(_("The list's name"), name)
+    _check_characters(_("The faction"), faction)
     for index, entry in enumerate(entries):
-        _check_characters(f"Unit {index + 1}", entry.name)
+        _check_characters(unit_where(index + 1), entry.name)
     for index, setting in enumerate(settings):
-        _check_characters(f"Setting {index + 1}", f"{setting.name} {setting.value}")
+        _check_characters(_("Setting %(number)s") % {"number": index + 1},
+                          f"{setting.name} {setting.value}")
     if not entries:
-        raise RosterError("The list has no units.")
+        raise RosterError(_("The list has no units."))
     if len(entries) > MAX_ENTRIES:
-        raise RosterError(f"The list has more than {MAX_ENTRIES} units.")
+        raise RosterError(too_many_units())
     if len(settings) > MAX_SETTINGS:
-        raise RosterError(f"The list has more than {MAX_SETTINGS} settings.")
+        raise RosterError(too_many_settings())
     total = sum(e.points for e in entries)
     if stated is not None and stated != total:
-        warnings += (f"The stated total ({stated}) differs from the sum of the units ({total}); "
-                     "the sum counts.",)
+        warnings += (TOTAL_DIFFERS % {"stated": stated, "total": total},)
     return ParsedList(name, faction, tuple(entries), total, stated, warnings, source,
                       tuple(settings))
 
@@ -228,7 +266,30 @@ def _check_characters(where: str, text: str) -> None:
     list comes from (they cannot be stored)."""
     found = forbidden_character(text)
     if found:
-        raise RosterError(f"{where}: {found}.")
+        raise RosterError(_("%(where)s: %(problem)s.") % {"where": where,
+                                                          "problem": forbidden_text(found)})
+
+
+def unit_where(number: int) -> str:
+    """"Unit 3": where a problem is, in the reader's language."""
+    return _("Unit %(number)s") % {"number": number}
+
+
+def line_where(number: int) -> str:
+    """"Line 3": where a problem of a pasted list is, in the reader's language."""
+    return _("Line %(number)s") % {"number": number}
+
+
+def too_many_units() -> str:
+    return _("The list has more than %(limit)s units.") % {"limit": MAX_ENTRIES}
+
+
+def too_many_settings() -> str:
+    return _("The list has more than %(limit)s settings.") % {"limit": MAX_SETTINGS}
+
+
+def too_deep() -> str:
+    return _("The roster nests deeper than %(limit)s levels.") % {"limit": MAX_DEPTH}
 
 
 # --- JSON entry list -------------------------------------------------------------------------
@@ -241,29 +302,32 @@ def parse_entries(data: object) -> ParsedList:
     """R-ARM-2: ``{"name", "entries": [{"name", "points"}], "faction"?, "total"?}``, strictly:
     no unknown keys, non-empty names, whole points 0..100000, 1..500 entries."""
     if not isinstance(data, dict):
-        raise RosterError('The list must be an object with "name" and "entries".')
-    _no_unknown_keys(data, _LIST_KEYS, "The list")
+        raise RosterError(_('The list must be an object with "name" and "entries".'))
+    _no_unknown_keys(data, _LIST_KEYS, _("The list"))
     name, faction = data.get("name"), data.get("faction", "")
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
-        raise RosterError(f"The list needs a name of at most {MAX_NAME} characters.")
+        raise RosterError(_("The list needs a name of at most %(limit)s characters.")
+                          % {"limit": MAX_NAME})
     if not isinstance(faction, str) or len(faction) > MAX_NAME:
-        raise RosterError(f"The faction must be text of at most {MAX_NAME} characters.")
+        raise RosterError(_("The faction must be text of at most %(limit)s characters.")
+                          % {"limit": MAX_NAME})
     items = data.get("entries")
     if not isinstance(items, list):
-        raise RosterError('"entries" must be a list of {"name", "points"} objects.')
+        raise RosterError(_('"entries" must be a list of {"name", "points"} objects.'))
     if len(items) > MAX_ENTRIES:
-        raise RosterError(f"The list has more than {MAX_ENTRIES} units.")
+        raise RosterError(too_many_units())
     entries = [_json_entry(item, i) for i, item in enumerate(items)]
     stated = data.get("total")
     if stated is not None:
-        checked_points(stated, "The total")
+        checked_points(stated, _("The total"))
     return build_list(name.strip(), faction.strip(), entries, stated, "json")
 
 
 def _json_entry(item: object, index: int) -> Entry:
     where = f"entries[{index}]"
     if not isinstance(item, dict):
-        raise RosterError(f'{where}: must be an object with "name" and "points".')
+        raise RosterError(_('%(where)s: must be an object with "name" and "points".')
+                          % {"where": where})
     _no_unknown_keys(item, _ENTRY_KEYS, where)
     return make_entry(item.get("name"), item.get("points"), where)
 
@@ -271,7 +335,8 @@ def _json_entry(item: object, index: int) -> Entry:
 def _no_unknown_keys(data: dict, allowed: frozenset, where: str) -> None:
     unknown = sorted(str(key) for key in data if key not in allowed)
     if unknown:
-        raise RosterError(f'{where}: unknown field "{unknown[0]}".')
+        raise RosterError(_('%(where)s: unknown field "%(field)s".')
+                          % {"where": where, "field": unknown[0]})
 
 
 # --- roster files: what the file is --------------------------------------------------------------
@@ -286,9 +351,9 @@ def parse_roster_file(filename: str, content: bytes) -> ParsedList:
     the list when the roster has no name. Units, settings, faction and the roster's own total
     are read; see the module docstring for the shape and the points rules."""
     if not isinstance(content, bytes | bytearray):
-        raise RosterError("The upload is empty or unreadable.")
+        raise RosterError(_("The upload is empty or unreadable."))
     if len(content) > MAX_BYTES:
-        raise RosterError("The roster file is larger than 2 MB.")
+        raise RosterError(_("The roster file is larger than 2 MB."))
     content = bytes(content)
     stem = PurePosixPath(str(filename or "").replace("\\", "/")).stem
     kind = _kind(content)
@@ -299,8 +364,8 @@ def parse_roster_file(filename: str, content: bytes) -> ParsedList:
     if kind == "json":
         return _from_roster(_json_roster(content), "newrecruit", stem)
     if not content.strip():
-        raise RosterError("The file is empty.")
-    raise RosterError(NOT_A_ROSTER)
+        raise RosterError(_("The file is empty."))
+    raise RosterError(_(NOT_A_ROSTER))
 
 
 def _kind(content: bytes) -> str | None:
@@ -320,38 +385,39 @@ def _unzip_ros(content: bytes) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
     except (zipfile.BadZipFile, NotImplementedError, ValueError, EOFError, OSError) as exc:
-        raise RosterError("The file is not a valid .rosz (zip) archive.") from exc
+        raise RosterError(_("The file is not a valid .rosz (zip) archive.")) from exc
     with archive:
         members = archive.infolist()
         if len(members) > MAX_MEMBERS:
-            raise RosterError(f"The .rosz holds more than {MAX_MEMBERS} files.")
+            raise RosterError(_("The .rosz holds more than %(limit)s files.")
+                              % {"limit": MAX_MEMBERS})
         for info in members:
             _check_path(info.filename)
         files = [info for info in members if not _packing_junk(info)]
         rosters = [info for info in files if info.filename.lower().endswith(".ros")] or files
         if not rosters:
-            raise RosterError("The .rosz holds no .ros file.")
+            raise RosterError(_("The .rosz holds no .ros file."))
         if len(rosters) != 1:
-            raise RosterError(f"A .rosz must hold exactly one .ros file, not {len(rosters)} "
-                              "files.")
+            raise RosterError(_("A .rosz must hold exactly one .ros file, not %(count)s "
+                                "files.") % {"count": len(rosters)})
         _check_member(rosters[0])
         try:
             with archive.open(rosters[0]) as stream:
                 data = stream.read(MAX_BYTES + 1)
         except (zipfile.BadZipFile, NotImplementedError, RuntimeError, zlib.error, EOFError,
                 OSError, ValueError) as exc:
-            raise RosterError("The .rosz archive is damaged or uses an unsupported "
-                              "compression.") from exc
+            raise RosterError(_("The .rosz archive is damaged or uses an unsupported "
+                                "compression.")) from exc
     if len(data) > MAX_BYTES:
-        raise RosterError("The roster is larger than 2 MB unpacked.")
+        raise RosterError(_("The roster is larger than 2 MB unpacked."))
     if _kind(data) != "xml":
-        raise RosterError("A .rosz must hold a .ros file.")
+        raise RosterError(_("A .rosz must hold a .ros file."))
     return data
 
 
 def _check_path(name: str) -> None:
     if name.startswith(("/", "\\")) or ":" in name or ".." in re.split(r"[/\\]", name):
-        raise RosterError("The .rosz holds a file with an unsafe path.")
+        raise RosterError(_("The .rosz holds a file with an unsafe path."))
 
 
 def _packing_junk(info: zipfile.ZipInfo) -> bool:
@@ -363,9 +429,9 @@ def _packing_junk(info: zipfile.ZipInfo) -> bool:
 
 def _check_member(info: zipfile.ZipInfo) -> None:
     if info.flag_bits & 0x1:
-        raise RosterError("The .rosz is encrypted.")
+        raise RosterError(_("The .rosz is encrypted."))
     if info.file_size > MAX_BYTES:
-        raise RosterError("The roster is larger than 2 MB unpacked.")
+        raise RosterError(_("The roster is larger than 2 MB unpacked."))
 
 
 # --- roster files: reading XML and JSON into one shape -------------------------------------------
@@ -384,19 +450,20 @@ def _xml_roster(content: bytes) -> dict:
     try:
         root = fromstring(content, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
-        raise RosterError("The roster file declares a DTD or entities, which is not "
-                          "allowed.") from exc
+        raise RosterError(_("The roster file declares a DTD or entities, which is not "
+                            "allowed.")) from exc
     except (ParseError, ValueError, LookupError) as exc:  # LookupError: an unknown encoding
-        raise RosterError(f"The roster file is not valid XML ({exc}).") from exc
+        raise RosterError(_("The roster file is not valid XML (%(detail)s).")
+                          % {"detail": exc}) from exc
     namespace, tag = _split_tag(root.tag)
     if tag != "roster" or namespace not in ("", ROSTER_NAMESPACE):
-        raise RosterError("The file is not a BattleScribe roster.")
+        raise RosterError(_("The file is not a BattleScribe roster."))
     return _xml_node(root, "roster", 0)
 
 
 def _xml_node(element, kind: str, depth: int) -> dict:
     if depth > MAX_DEPTH:
-        raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+        raise RosterError(too_deep())
     node: dict = dict(element.attrib)
     for container in _CONTAINERS[kind]:
         node[container] = [_xml_node(item, _ITEM[container], depth + 1)
@@ -421,11 +488,11 @@ def _json_roster(content: bytes) -> dict:
     try:
         data = json.loads(content.decode("utf-8-sig"), parse_constant=_no_constant)
     except UnicodeDecodeError as exc:
-        raise RosterError("The roster file is not UTF-8 text.") from exc
+        raise RosterError(_("The roster file is not UTF-8 text.")) from exc
     except (ValueError, RecursionError) as exc:
-        raise RosterError("The roster file is not valid JSON.") from exc
+        raise RosterError(_("The roster file is not valid JSON.")) from exc
     if not isinstance(data, dict) or not isinstance(data.get("roster"), dict):
-        raise RosterError('Not a New Recruit export: expected an object with a "roster".')
+        raise RosterError(_('Not a New Recruit export: expected an object with a "roster".'))
     return data["roster"]
 
 
@@ -437,7 +504,7 @@ def _no_constant(name: str):
 
 def _from_roster(roster: dict, source: str, stem: str) -> ParsedList:
     name = _text(roster.get("name"), "name") or stem
-    _check_characters("The list's name", name)  # what the file is, before what it costs
+    _check_characters(_("The list's name"), name)  # what the file is, before what it costs
     costs = _CostTypes(roster)
     factions: list[str] = []
     entries: list[Entry] = []
@@ -452,11 +519,13 @@ def _from_roster(roster: dict, source: str, stem: str) -> ParsedList:
                 settings.append(_setting(selection))
                 continue
             entries.append(make_entry(_label(selection), _whole(points),
-                                      f"Unit {len(entries) + 1}"))
+                                      unit_where(len(entries) + 1)))
             if len(entries) > MAX_ENTRIES:
-                raise RosterError(f"The roster has more than {MAX_ENTRIES} units.")
+                raise RosterError(_("The roster has more than %(limit)s units.")
+                                  % {"limit": MAX_ENTRIES})
         if len(settings) > MAX_SETTINGS:
-            raise RosterError(f"The roster has more than {MAX_SETTINGS} settings.")
+            raise RosterError(_("The roster has more than %(limit)s settings.")
+                              % {"limit": MAX_SETTINGS})
     stated = costs.points(_items(roster, "costs"))
     costs.check_priced_in_points(entries, stated)
     return build_list(name[:MAX_NAME], " / ".join(factions), entries,
@@ -507,7 +576,7 @@ class _CostTypes:
     def selection_points(self, selection: dict, depth: int) -> Decimal:
         """R-ARM-2: a selection's points cost plus those of all its nested selections."""
         if depth > MAX_DEPTH:
-            raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+            raise RosterError(too_deep())
         own = self.points(_items(selection, "costs")) or Decimal(0)
         return own + sum((self.selection_points(child, depth + 1)
                           for child in _items(selection, "selections")), Decimal(0))
@@ -522,15 +591,14 @@ class _CostTypes:
 
     def warnings(self) -> tuple[str, ...]:
         if len(self.point_ids) > 1:
-            return (f"The roster has several points costs ({', '.join(self.point_names)}); "
-                    "all of them are counted.",)
+            return (SEVERAL_POINTS_COSTS % {"names": ", ".join(self.point_names)},)
         return ()
 
 
 def _listed_costs(node: dict, depth: int):
     """The costs of every force and selection under ``node``, depth first."""
     if depth > MAX_DEPTH:
-        raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+        raise RosterError(too_deep())
     yield from _items(node, "costs") if depth else ()
     for child in [*_items(node, "forces"), *_items(node, "selections")]:
         yield from _listed_costs(child, depth + 1)
@@ -554,7 +622,7 @@ def _is_points_type(name: str, type_id: str) -> bool:
 
 def _forces(node: dict, depth: int):
     if depth > MAX_DEPTH:
-        raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+        raise RosterError(too_deep())
     for force in _items(node, "forces"):
         yield force
         yield from _forces(force, depth + 1)
@@ -593,7 +661,7 @@ def _is_setting(selection: dict, points: Decimal) -> bool:
 
 def _holds_troops(selection: dict, depth: int) -> bool:
     if depth > MAX_DEPTH:
-        raise RosterError(f"The roster nests deeper than {MAX_DEPTH} levels.")
+        raise RosterError(too_deep())
     return any(str(child.get("type") or "").strip().lower() in _TROOPS
                or _holds_troops(child, depth + 1) for child in _items(selection, "selections"))
 
@@ -623,9 +691,11 @@ def _number(value: object) -> Decimal:
             raise InvalidOperation
         number = Decimal(str(value).strip() or "0")
     except InvalidOperation as exc:
-        raise RosterError(f'The roster has an invalid cost value "{value}".') from exc
+        raise RosterError(_('The roster has an invalid cost value "%(value)s".')
+                          % {"value": value}) from exc
     if not number.is_finite() or abs(number) > MAX_COST:
-        raise RosterError(f'The roster has an invalid cost value "{value}".')
+        raise RosterError(_('The roster has an invalid cost value "%(value)s".')
+                          % {"value": value})
     return number
 
 
@@ -651,7 +721,8 @@ def _items(node: dict, key: str) -> list[dict]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise RosterError(f'The roster\'s "{key}" must be a list of objects.')
+        raise RosterError(_('The roster\'s "%(key)s" must be a list of objects.')
+                          % {"key": key})
     return value
 
 
@@ -659,5 +730,5 @@ def _text(value: object, key: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise RosterError(f'The roster\'s "{key}" must be text.')
+        raise RosterError(_('The roster\'s "%(key)s" must be text.') % {"key": key})
     return " ".join(value.split())

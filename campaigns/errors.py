@@ -3,11 +3,13 @@
 ``rules/`` stays framework-free and raises its own ``rules.violation.RuleViolation`` (or
 returns a check naming ``rule`` and ``message``); a service turns either into this layer's
 ``RuleViolation`` with ``RuleViolation.of``, or by running the rule code inside
-``rules_refusal()``. Nothing else translates them."""
+``rules_refusal()``; both word the refusal in the reader's language (``campaigns.messages``).
+Nothing else translates them."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from campaigns.messages import rule_text
 from rules import violation
 
 
@@ -28,9 +30,9 @@ class RuleViolation(DomainError):
     @classmethod
     def of(cls, refusal, *, field: str | None = None) -> "RuleViolation":
         """The one translation of a refusal by ``rules/`` (a ``rules.violation.RuleViolation``
-        or a failed check such as ``rules.attacks.AttackCheck``): the rule id is the code and
-        leads the message."""
-        return cls(f"{refusal.rule}: {refusal.message}", code=refusal.rule, field=field)
+        or a failed check such as ``rules.attacks.AttackCheck``) in the reader's language: the
+        rule id is the code and leads the message."""
+        return cls(f"{refusal.rule}: {rule_text(refusal)}", code=refusal.rule, field=field)
 
 
 @contextmanager

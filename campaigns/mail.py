@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from campaigns import site
+from campaigns import languages, site
 from campaigns.zones import zone
 
 SUBJECT_MAX = 200
@@ -60,9 +60,13 @@ def name_of(user) -> str:
 
 @contextlib.contextmanager
 def recipient_locale(profile=None, *, campaign=None, language: str | None = None):
-    """Render inside this: the recipient's language (else ``language``, else the current
-    one) and time zone (``campaigns.zones.zone``: theirs, else the campaign's)."""
-    chosen = getattr(profile, "language", "") or language or translation.get_language()
+    """Render inside this: the recipient's language (else ``language``, else the language of
+    ``campaign``, which its organiser chose for people the site does not know yet, such as an
+    address invited without an account; else the current one) and time zone
+    (``campaigns.zones.zone``: theirs, else the campaign's)."""
+    chosen = (languages.profile_language(profile) or languages.supported(language)
+              or (languages.campaign_language(campaign) if campaign is not None else None)
+              or translation.get_language())
     with translation.override(chosen), timezone.override(zone(profile=profile,
                                                               campaign=campaign)):
         yield
@@ -104,7 +108,8 @@ def queue_mails(mails: list) -> None:
 def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
               profile) -> list[tuple[str, str, str]]:
     """(subject, body, address) of mail ``name`` for a recipient with ``profile`` (or None: an
-    address without an account, then in ``language`` or the caller's)."""
+    address without an account, then in ``language``, else the campaign's, else the
+    caller's)."""
     if getattr(context.get("campaign"), "is_sandbox", False):
         return []  # issue 19: a sandbox mails nobody
     with recipient_locale(profile, campaign=context.get("campaign"), language=language):

@@ -34,6 +34,11 @@ def default_time_zone() -> str:
     return settings.CAMPAIGN_TIME_ZONE
 
 
+def default_language() -> str:
+    """The site's language (``LANGUAGE_CODE``): new campaigns' language."""
+    return settings.LANGUAGE_CODE
+
+
 class Campaign(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", pgettext_lazy("campaign", "public")
@@ -55,7 +60,8 @@ class Campaign(models.Model):
     # The last admin advance (R-RND-2): one without an expected phase soon after is refused.
     last_advanced_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Renames (campaigns.services.campaigns.campaign_update): the name is in every calendar
-    # event, so each rename bumps the events' SEQUENCE and DTSTAMP (R-BAT-2).
+    # event, so each rename bumps the events' SEQUENCE and DTSTAMP (R-BAT-2); so does a new
+    # ``language``, in which the events are written for readers without their own.
     name_revision = models.PositiveIntegerField(default=0, editable=False)
     name_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Issue 17: a logged-in user may ask to join a public campaign that allows it.
@@ -64,6 +70,10 @@ class Campaign(models.Model):
     # and for anonymous visitors (campaigns.zones). Stored times stay UTC.
     time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone,
                                  validators=[validate_time_zone])
+    # The organiser's choice for readers the site does not know yet (campaigns.languages):
+    # invitations to an address without an account, anonymous readers, the public feeds.
+    language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES,
+                                default=default_language)
     # Issue 19 pause: while set, nothing advances and no reminders go out; each waiting
     # round keeps the time its deadline had left (``Round.deadline_left``).
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)

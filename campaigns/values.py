@@ -4,6 +4,9 @@ an error message, or None for a valid value."""
 
 import re
 
+from django.utils.translation import gettext as _
+
+from campaigns.messages import forbidden_text
 from campaigns.models import Tile
 from rules.text import forbidden_character
 
@@ -17,14 +20,14 @@ _DIGITS = re.compile(r"[0-9]{1,19}")  # ID_MAX has 19 digits
 
 def text_error(value, limit: int = TEXT_LIMIT, blank: bool = False) -> str | None:
     if not isinstance(value, str):
-        return "must be a string"
+        return _("must be a string")
     if not blank and not value.strip():
-        return "must not be blank"
+        return _("must not be blank")
     if len(value) > limit:
-        return f"at most {limit} characters"
+        return _("at most %(limit)s characters") % {"limit": limit}
     reason = forbidden_character(value)
     if reason:
-        return str(reason)
+        return forbidden_text(reason)
     return None
 
 
@@ -45,7 +48,7 @@ def parse_numbers(values) -> list[int]:
 def show(value) -> str:
     """A short rendering of a value for an error message."""
     if isinstance(value, dict | list):
-        return "an object" if isinstance(value, dict) else "a list"
+        return _("an object") if isinstance(value, dict) else _("a list")
     text = repr(value)
     return text if len(text) <= 40 else f"{text[:37]}..."
 
@@ -56,9 +59,9 @@ def is_int(value) -> bool:
 
 def int_error(value, low: int, high: int) -> str | None:
     if not is_int(value):
-        return "must be an integer"
+        return _("must be an integer")
     if not low <= value <= high:
-        return f"must be between {low} and {high}"
+        return _("must be between %(low)s and %(high)s") % {"low": low, "high": high}
     return None
 
 
@@ -68,22 +71,23 @@ def coordinate_error(value) -> str | None:
 
 def feature_error(value) -> str | None:
     if not isinstance(value, str):
-        return "must be a string"
+        return _("must be a string")
     if value not in FEATURES:
-        return f"unknown feature {show(value)} (features: {', '.join(FEATURES)})"
+        return _("unknown feature %(value)s (features: %(features)s)") % {
+            "value": show(value), "features": ", ".join(FEATURES)}
     return None
 
 
 def features_error(features) -> tuple[int | None, str] | None:
     """The first problem of a feature list as (index or None for the list, message)."""
     if not isinstance(features, list):
-        return None, "must be a list"
+        return None, _("must be a list")
     for index, value in enumerate(features):
         error = feature_error(value)
         if error:
             return index, error
         if value in features[:index]:
-            return index, f"{show(value)} is listed twice"
+            return index, _("%(value)s is listed twice") % {"value": show(value)}
     return None
 
 
@@ -95,5 +99,6 @@ def normalized_features(features) -> list[str]:
 def marker_tile_error(tile_owner) -> str | None:
     """R-MRK-4: a marker belongs to whoever owns its tile, so a neutral tile carries none."""
     if tile_owner is None:
-        return "a neutral tile carries no marker: a marker belongs to its tile's owner (R-MRK-4)"
+        return _("a neutral tile carries no marker: a marker belongs to its tile's owner "
+                 "(R-MRK-4)")
     return None

@@ -11,9 +11,11 @@ import json
 import zoneinfo
 from datetime import UTC, datetime
 
-from django.utils import formats, translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
+
+from campaigns import formats
 
 VERSION = 1
 SIGNATURE_HEADER = "X-Feldzug-Signature"
@@ -93,8 +95,8 @@ def when(iso: str | None, zone_name: str) -> str:
     if not iso:
         return _("no deadline")
     moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    moment = moment.astimezone(zoneinfo.ZoneInfo(zone_name))
-    return f"{formats.date_format(moment, 'DATETIME_FORMAT')} ({zone_name})"
+    with timezone.override(zoneinfo.ZoneInfo(zone_name)):  # the one format (campaigns.formats)
+        return f"{formats.datetime_text(moment)} ({zone_name})"
 
 
 def _phase(code: str) -> str:
@@ -114,6 +116,21 @@ def _battle(b: dict) -> str:
     return f"{_tile(b)}: {_side(b.get('attacker'))} – {_side(b.get('defender'))}"
 
 
+def _count(text: str, number, items: list) -> str:
+    return text % {"n": number, "count": len(items)}
+
+
+def _conquest(number, rolls: list) -> str:
+    """How many conquest rolls succeeded, with the plural the count needs; no rolls is said
+    as such (never "0 of 0")."""
+    if not rolls:
+        return _("Round %(n)s: no conquest rolls.") % {"n": number}
+    won = sum(1 for r in rolls if r.get("success"))
+    return ngettext("Round %(n)s: %(won)s of %(count)s conquest roll succeeded.",
+                    "Round %(n)s: %(won)s of %(count)s conquest rolls succeeded.",
+                    len(rolls)) % {"n": number, "won": won, "count": len(rolls)}
+
+
 def summary(stored: dict) -> str:
     """One line saying what happened, in the active language."""
     kind, data, zone_name = stored["event"], stored["data"], stored["campaign"]["time_zone"]
@@ -125,8 +142,9 @@ def summary(stored: dict) -> str:
         "deadline_soon": lambda: _("Round %(n)s: %(phase)s ends %(deadline)s.") % {
             "n": number, "phase": _phase(data.get("phase", "")),
             "deadline": when(data.get("deadline"), zone_name)},
-        "battles_created": lambda: _("Round %(n)s: %(count)s battles.") % {
-            "n": number, "count": len(data.get("battles", []))},
+        "battles_created": lambda: _count(ngettext(
+            "Round %(n)s: %(count)s battle.", "Round %(n)s: %(count)s battles.",
+            len(data.get("battles", []))), number, data.get("battles", [])),
         "battle_date_agreed": lambda: _("%(battle)s on %(at)s.") % {
             "battle": _battle(data.get("battle", {})), "at": when(data.get("at"), zone_name)},
         "result_confirmed": lambda: _("%(battle)s: %(outcome)s (%(a)s:%(d)s).") % {
@@ -135,12 +153,10 @@ def summary(stored: dict) -> str:
             "a": data.get("attacker_vp"), "d": data.get("defender_vp")},
         "dispute_raised": lambda: _("%(battle)s: result disputed by %(by)s.") % {
             "battle": _battle(data.get("battle", {})), "by": data.get("by", "")},
-        "conquest_results": lambda: _("Round %(n)s: %(won)s of %(count)s conquest rolls "
-                                      "succeeded.") % {
-            "n": number, "count": len(data.get("rolls", [])),
-            "won": sum(1 for r in data.get("rolls", []) if r.get("success"))},
-        "naval_battles": lambda: _("Round %(n)s: %(count)s naval battles.") % {
-            "n": number, "count": len(data.get("battles", []))},
+        "conquest_results": lambda: _conquest(number, data.get("rolls", [])),
+        "naval_battles": lambda: _count(ngettext(
+            "Round %(n)s: %(count)s naval battle.", "Round %(n)s: %(count)s naval battles.",
+            len(data.get("battles", []))), number, data.get("battles", [])),
         "round_closed": lambda: _("Round %(n)s closed.") % {"n": number},
         "campaign_paused": lambda: _("The campaign admin paused the campaign.") + (
             f" {data['reason']}" if data.get("reason") else ""),

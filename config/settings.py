@@ -274,8 +274,9 @@ CLOCK_LATE_SECONDS = env.int("CLOCK_LATE_SECONDS", default=180)
 # --- REST framework ---
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        # DRF's, applying the user's profile language (api/authentication.py)
+        "api.authentication.TokenAuthentication",
+        "api.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
@@ -302,7 +303,10 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Feldzug API",
-    "DESCRIPTION": "Club league map campaigns: map, rounds, battles, fleets (shared/API.md).",
+    "DESCRIPTION": "Club league map campaigns: map, rounds, battles, fleets (shared/API.md). "
+                   "Texts (an error's `detail`, labels) are in the language of "
+                   "`Accept-Language`, else the caller's profile language, else the campaign's "
+                   "`language`, else the site's.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,

@@ -7,6 +7,7 @@ from django.contrib import admin
 
 from campaigns.admin_audit import AuditedAdmin
 from campaigns.selectors.campaigns import ruleset_of
+from fleets.messages import problem_text, ship_value_text
 from fleets.models import (
     Area,
     Fleet,
@@ -55,7 +56,8 @@ class ShipForm(forms.ModelForm):
             key = problem.path.split(".")[0].split("[")[0]
             field = "ship_class" if key == "class" else key
             if field in self.fields and not self.has_error(field):  # one message a field
-                self.add_error(field, problem.message if problem.path == key else str(problem))
+                self.add_error(field, ship_value_text(problem) if problem.path == key
+                               else problem_text(problem))
         return data
 
 
@@ -100,7 +102,7 @@ class SeaHazardForm(forms.ModelForm):
         data = super().clean()
         values = {key: data[key] for key in ("attack", "defence", "agility") if key in data}
         for problem in hazard_problems(values):
-            self.add_error(problem.path, problem.message)
+            self.add_error(problem.path, ship_value_text(problem))
         return data
 
 

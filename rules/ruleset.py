@@ -15,12 +15,17 @@ from typing import Any
 
 class RulesetError(ValueError):
     """An invalid ruleset: ``key`` names the offending key (``"phase_hours.declare"`` for a nested
-    one, ``""`` for the whole document), ``message`` says what is wrong in plain words."""
+    one, ``""`` for the whole document), ``message`` says what is wrong in plain English words;
+    ``reason`` and ``params`` name the same problem so a caller with translations
+    (``campaigns.messages.ruleset_text``) can say it in the reader's language."""
 
-    def __init__(self, key: str, message: str) -> None:
+    def __init__(self, key: str, message: str, *, reason: str = "", params: dict | None = None
+                 ) -> None:
         super().__init__(f"{key}: {message}" if key else message)
         self.key = key
         self.message = message
+        self.reason = reason
+        self.params = params or {}
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,13 @@ def _check_int(key: str, value: Any, low: int, high: int, nullable: bool = False
         return None
     if not _is_int(value):
         what = "an integer or null" if nullable else "an integer"
-        raise RulesetError(key, f"must be {what}, got {type(value).__name__} {value!r}")
+        raise RulesetError(key, f"must be {what}, got {type(value).__name__} {value!r}",
+                           reason="not_int_or_null" if nullable else "not_int",
+                           params={"value": repr(value)})
     if not low <= value <= high:
-        raise RulesetError(key, f"must be between {low} and {high}, got {value}")
+        raise RulesetError(key, f"must be between {low} and {high}, got {value}",
+                           reason="out_of_range", params={"low": low, "high": high,
+                                                          "value": value})
     return value
 
 
@@ -108,23 +117,27 @@ def _check_value(key: str, spec: IntKey | ChoiceKey | BoolKey, value: Any) -> An
         return _check_int(key, value, spec.low, spec.high, spec.nullable)
     if isinstance(spec, BoolKey):
         if not isinstance(value, bool):
-            raise RulesetError(key, f"must be true or false, got {value!r}")
+            raise RulesetError(key, f"must be true or false, got {value!r}", reason="not_bool",
+                               params={"value": repr(value)})
         return value
     if not isinstance(value, str) or value not in spec.choices:
         allowed = ", ".join(f'"{c}"' for c in spec.choices)
-        raise RulesetError(key, f"must be one of {allowed}, got {value!r}")
+        raise RulesetError(key, f"must be one of {allowed}, got {value!r}", reason="not_choice",
+                           params={"choices": allowed, "value": repr(value)})
     return value
 
 
 def _check_phase_hours(value: Any) -> dict[str, int]:
     if not isinstance(value, dict):
-        raise RulesetError("phase_hours", "must be an object of phase name to hours")
+        raise RulesetError("phase_hours", "must be an object of phase name to hours",
+                           reason="phase_hours_shape")
     merged = dict(PHASE_HOURS_DEFAULTS)
     for phase, hours in value.items():
         key = f"phase_hours.{phase}"
         if phase not in PHASE_HOURS_DEFAULTS:
             known = ", ".join(PHASE_HOURS_DEFAULTS)
-            raise RulesetError(key, f"unknown phase (phases with a deadline: {known})")
+            raise RulesetError(key, f"unknown phase (phases with a deadline: {known})",
+                               reason="unknown_phase", params={"known": known})
         merged[phase] = _check_int(key, hours, *PHASE_HOURS_RANGE)
     return merged
 
@@ -134,19 +147,23 @@ def _check_weekly(value: Any) -> dict[str, dict[str, str]]:
     keep ``phase_hours``."""
     if not isinstance(value, dict):
         raise RulesetError("weekly_deadlines", "must be an object of phase name to "
-                           '{"weekday": ..., "time": "HH:MM"}')
+                           '{"weekday": ..., "time": "HH:MM"}', reason="weekly_shape")
     result = {}
     for phase, spec in value.items():
         key = f"weekly_deadlines.{phase}"
         if phase not in PHASE_HOURS_DEFAULTS:
             known = ", ".join(PHASE_HOURS_DEFAULTS)
-            raise RulesetError(key, f"unknown phase (phases with a deadline: {known})")
+            raise RulesetError(key, f"unknown phase (phases with a deadline: {known})",
+                               reason="unknown_phase", params={"known": known})
         if not isinstance(spec, dict) or set(spec) != {"weekday", "time"}:
-            raise RulesetError(key, 'must be {"weekday": ..., "time": "HH:MM"}')
+            raise RulesetError(key, 'must be {"weekday": ..., "time": "HH:MM"}',
+                               reason="weekly_entry_shape")
         if spec["weekday"] not in WEEKDAYS:
-            raise RulesetError(f"{key}.weekday", "must be one of " + ", ".join(WEEKDAYS))
+            raise RulesetError(f"{key}.weekday", "must be one of " + ", ".join(WEEKDAYS),
+                               reason="not_weekday", params={"choices": ", ".join(WEEKDAYS)})
         if parse_clock(spec["time"]) is None:
-            raise RulesetError(f"{key}.time", f"must be a time HH:MM, got {spec['time']!r}")
+            raise RulesetError(f"{key}.time", f"must be a time HH:MM, got {spec['time']!r}",
+                               reason="not_clock", params={"value": repr(spec["time"])})
         result[phase] = {"weekday": spec["weekday"], "time": spec["time"]}
     return result
 
@@ -171,7 +188,7 @@ def validate_ruleset(data: dict | None) -> dict[str, Any]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise RulesetError("", "the ruleset must be a JSON object")
+        raise RulesetError("", "the ruleset must be a JSON object", reason="not_object")
     result = defaults()
     for key, value in data.items():
         if key == "phase_hours":
@@ -181,7 +198,7 @@ def validate_ruleset(data: dict | None) -> dict[str, Any]:
         elif key in KEYS:
             result[key] = _check_value(key, KEYS[key], value)
         else:
-            raise RulesetError(str(key), "unknown ruleset key")
+            raise RulesetError(str(key), "unknown ruleset key", reason="unknown_key")
     return result
 
 

@@ -4,7 +4,9 @@ character (tab and line breaks are fine) or a lone surrogate is refused with a 4
 the field, before any view or form sees it (PostgreSQL refuses NUL in text). The API checks its
 bodies in its parsers (api/parsers.py); uploaded files' contents are checked by whoever reads
 them (rosters, map documents). ``ActivateTimeZone`` picks the zone pages show times in (issue
-17). ``LearnSiteAddress`` keeps the site's public address as staff reach it."""
+17), and for an anonymous reader of a campaign's page the campaign's language when they asked
+for none (``activate_reader_language``). ``LearnSiteAddress`` keeps the site's public address
+as staff reach it."""
 
 import logging
 from types import SimpleNamespace
@@ -14,10 +16,10 @@ from django.db import DatabaseError
 from django.db.models import CharField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from campaigns import site, zones
+from campaigns import languages, site, zones
 from campaigns.models import Campaign, Profile
 from campaigns.services.site import is_staff, site_url_learn
 from rules.text import forbidden_character
@@ -81,19 +83,35 @@ class ActivateTimeZone:
         if getattr(view, "reads_zone", False):
             request.zone_left_to_view = True
         else:
-            timezone.activate(page_zone(request.user, kwargs.get("campaign_id")))
+            timezone.activate(page_zone(request.user, kwargs.get("campaign_id"), request))
         return None
 
 
-def page_zone(user, campaign_id=None):
+def page_zone(user, campaign_id=None, request=None):
     """The zone for ``user`` (maybe anonymous) on a page of campaign ``campaign_id`` (or
-    None)."""
+    None). With ``request``, an anonymous reader's language is settled from the same campaign
+    row (``activate_reader_language``)."""
     profile = campaign = None
     if user.is_authenticated:
         profile = Profile.objects.only("time_zone").filter(user_id=user.pk).first()
     if not getattr(profile, "time_zone", "") and isinstance(campaign_id, int):
-        campaign = Campaign.objects.only("time_zone").filter(pk=campaign_id).first()
+        campaign = Campaign.objects.only("time_zone", "language").filter(pk=campaign_id).first()
+    if request is not None:
+        activate_reader_language(request, campaign)
     return zones.zone(profile=profile, campaign=campaign)
+
+
+def activate_reader_language(request, campaign: Campaign | None) -> None:
+    """An anonymous reader of ``campaign``'s page who asked for no language (no switcher
+    cookie, no supported language in ``Accept-Language``) reads it in the campaign's language
+    (``campaigns.languages``); ``LocaleMiddleware`` had fallen back to the site's. Signed-in
+    members keep theirs (the login sets the cookie)."""
+    user = getattr(request, "user", None)
+    if campaign is None or user is None or user.is_authenticated:
+        return
+    if languages.requested_language(request) is None:
+        translation.activate(languages.campaign_language(campaign))
+        request.LANGUAGE_CODE = translation.get_language()
 
 
 # As SQL: an ORM subquery costs more to compile than the query it saves (issue 21)
@@ -112,7 +130,9 @@ def activate_read_zone(request, row=None, campaign: Campaign | None = None) -> N
     """A ``reads_zone`` view's zone, as ``page_zone`` picks it: the viewer's own read on ``row``
     (a row of ``with_viewer_zone``; None: none read, e.g. an empty list), else ``campaign``'s
     (a campaign page), else the site's. Nothing when this middleware is not installed: it
-    deactivates the zone after the response."""
+    deactivates the zone after the response. An anonymous reader's language is settled from
+    ``campaign`` as well (``activate_reader_language``)."""
+    activate_reader_language(request, campaign)
     if not getattr(request, "zone_left_to_view", False):
         return
     if row is None and request.user.is_authenticated:

@@ -1,6 +1,7 @@
 """Serializers of the campaigns API: campaigns and their players (API.md "Campaigns, map,
 standings")."""
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -18,6 +19,8 @@ class CurrentRoundSerializer(serializers.Serializer):
 
 
 TIME_ZONE_HELP = "IANA time zone name, e.g. Europe/Berlin (issue 17)"
+LANGUAGE_HELP = "the campaign's language, for people the site does not know yet"
+LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]  # one LanguageEnum in the schema
 
 
 class CampaignSerializer(serializers.Serializer):
@@ -33,6 +36,10 @@ class CampaignSerializer(serializers.Serializer):
     time_zone = serializers.CharField(
         help_text=TIME_ZONE_HELP + "; the pages' zone for members without their own and for "
                   "visitors (times in the API stay UTC)")
+    language = serializers.ChoiceField(
+        LANGUAGE_CODES, help_text=LANGUAGE_HELP + "; invitations to addresses without an "
+        "account, anonymous readers, the public feeds, and the API's texts for callers who ask "
+        "for no language and set none in their profile")
     # issue 19 point 3: a paused campaign refuses player writes (409 campaign_paused)
     paused = serializers.SerializerMethodField(help_text="the admin paused the campaign")
     paused_at = serializers.DateTimeField(allow_null=True, help_text="null unless paused")
@@ -50,7 +57,8 @@ class CampaignSerializer(serializers.Serializer):
                 "status": campaign.status, "current_round": self.get_current_round(campaign),
                 "ruleset": {str(key): value for key, value in campaign.ruleset.items()},
                 "join_requests_open": bool(campaign.join_requests_open),
-                "time_zone": campaign.time_zone, "paused": self.get_paused(campaign),
+                "time_zone": campaign.time_zone, "language": campaign.language,
+                "paused": self.get_paused(campaign),
                 "paused_at": datetime_text(campaign.paused_at),
                 "pause_reason": campaign.pause_reason, "is_sandbox": bool(campaign.is_sandbox),
                 "sandbox_of": campaign.sandbox_of_id}
@@ -74,6 +82,8 @@ class CampaignCreateSerializer(serializers.Serializer):
                                          default=Campaign.Visibility.PRIVATE)
     time_zone = serializers.CharField(required=False, max_length=64,
                                       help_text=TIME_ZONE_HELP + "; default: the site's")
+    language = serializers.ChoiceField(LANGUAGE_CODES, required=False,
+                                       help_text=LANGUAGE_HELP + "; default: the site's")
 
 
 class CampaignUpdateSerializer(serializers.Serializer):
@@ -83,6 +93,8 @@ class CampaignUpdateSerializer(serializers.Serializer):
     visibility = serializers.ChoiceField(Campaign.Visibility.choices, required=False)
     join_requests_open = serializers.BooleanField(required=False)
     time_zone = serializers.CharField(required=False, max_length=64, help_text=TIME_ZONE_HELP)
+    language = serializers.ChoiceField(LANGUAGE_CODES, required=False,
+                                       help_text=LANGUAGE_HELP)
 
 
 class PlayerSerializer(serializers.Serializer):

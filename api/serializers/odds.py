@@ -4,9 +4,11 @@ rejected."""
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from campaigns.values import ID_MAX
+from fleets.messages import ship_value_text
 from fleets.services.odds import MAX_PREVIEW_SHIPS
 from rules.naval import AUTO, STANCES
 from rules.odds import ENGINES, MIN_SIMULATIONS, SIMULATIONS, STOP_REASONS
@@ -20,7 +22,7 @@ from rules.ship_values import (
     NAME_LIMIT,
     SPEED,
     captain_problems,
-    dice_code,
+    code_problem,
     hull_problem,
 )
 
@@ -51,7 +53,8 @@ class StrictSerializer(serializers.Serializer):
         if isinstance(data, Mapping):
             unknown = sorted(str(key) for key in data if key not in self.fields)
             if unknown:
-                raise serializers.ValidationError({key: ["Unknown field."] for key in unknown})
+                raise serializers.ValidationError({key: [_("Unknown field.")]
+                                                   for key in unknown})
         return super().to_internal_value(data)
 
 
@@ -63,10 +66,9 @@ class DiceCodeField(serializers.CharField):
 
     def to_internal_value(self, data):
         text = super().to_internal_value(data)
-        try:
-            dice_code(text)
-        except ValueError as error:
-            raise serializers.ValidationError(str(error)) from None
+        problem = code_problem(text, "")
+        if problem:
+            raise serializers.ValidationError(ship_value_text(problem))
         return text
 
 
@@ -104,7 +106,7 @@ class CaptainSerializer(StrictSerializer):
     def validate(self, attrs):
         problems = captain_problems(attrs)
         if problems:
-            raise serializers.ValidationError(problems[0].message)
+            raise serializers.ValidationError(ship_value_text(problems[0]))
         return attrs
 
 
@@ -125,7 +127,7 @@ class DatasheetSerializer(StrictSerializer):
     def validate_hull(self, value):
         problem = hull_problem(value)
         if problem:
-            raise serializers.ValidationError(problem.message)
+            raise serializers.ValidationError(ship_value_text(problem))
         return value
 
 
@@ -190,7 +192,7 @@ class OddsRequestSerializer(StrictSerializer):
                 for key in NEEDS[attrs["engine"]]:
                     if ship.get(key) is None:
                         missing[f"{side}.ships[{i}].{key}"] = [
-                            f"Required by the {attrs['engine']} engine."]
+                            _("Required by the %(engine)s engine.") % {"engine": attrs["engine"]}]
         if missing:
             raise serializers.ValidationError(missing)
         return attrs

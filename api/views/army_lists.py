@@ -12,6 +12,7 @@ size, detachment, ...) are shown with it."""
 from django.urls import path
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -42,7 +43,7 @@ TEXT_KEYS = frozenset({"name", "text"})
 
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-    default_detail = "The upload is larger than 2 MB."
+    default_detail = gettext_lazy("The upload is larger than 2 MB.")
     default_code = "too_large"
 
 
@@ -69,8 +70,8 @@ def _parse_upload(request):
     upload = request.FILES.get("file")
     if upload is None:
         raise exceptions.ValidationError({"file": [
-            "No roster file: send it as the multipart field `file` (entries or pasted text "
-            "go as JSON to .../army-list/)."]})
+            _("No roster file: send it as the multipart field `file` (entries or pasted text "
+              "go as JSON to .../army-list/).")]})
     if upload.size > MAX_BYTES:
         raise PayloadTooLarge()
     try:

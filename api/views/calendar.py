@@ -12,7 +12,11 @@ What calendar clients need (issue 16):
   Last-Modified (``battles.services.feeds.Feed``); If-None-Match / If-Modified-Since that still
   match get a 304 without a body (If-None-Match wins when both are sent, RFC 9110 13.2.2).
 - the schema declares the feed as ``type: string`` (not ``format: binary``), so generated
-  clients read it as text."""
+  clients read it as text.
+- the texts are in the reader's profile language, else (the campaign's feed) the campaign's
+  language, else the site's; never the fetching program's ``Accept-Language``: a subscribed
+  calendar is fetched by a server that knows nothing of its reader
+  (``battles.services.feeds``)."""
 
 import hashlib
 
@@ -83,6 +87,8 @@ def ics_response(request, feed: Feed, filename: str) -> HttpResponse:
     response = HttpResponse(feed.body, content_type=f"{ICS}; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["Cache-Control"] = "private, max-age=300"
+    if feed.language:  # the feed's own, not the request's (LocaleMiddleware keeps this one)
+        response["Content-Language"] = feed.language
     response["ETag"] = etag
     response["Last-Modified"] = http_date(modified)
     return get_conditional_response(request, etag=etag, last_modified=modified,

@@ -17,7 +17,9 @@ from rest_framework.views import APIView
 from api.base import error_responses
 from api.parsers import SafeJSONParser
 from api.serializers.odds import OddsRequestSerializer, OddsResultSerializer
+from fleets.messages import ship_value_text
 from fleets.services.odds import PreviewsBusy, odds_preview_run
+from rules.ship_values import ProblemError
 
 
 def error_paths(errors, prefix: str = "") -> dict[str, list[str]]:
@@ -78,6 +80,8 @@ class NavalOdds(APIView):
                                       simulations=data["simulations"])
         except PreviewsBusy as busy:
             raise exceptions.Throttled(wait=busy.retry_after, detail=busy.message) from None
+        except ProblemError as error:  # the rules' ship checks, should the serializers miss one
+            raise _invalid({error.problem.path: [ship_value_text(error.problem)]}) from None
         except ValueError as error:  # the rules' own checks, should the serializers miss one
             where, _, message = str(error).partition(": ")
             raise _invalid({where: [message or where]}) from None

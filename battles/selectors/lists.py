@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
 from battles.models import ArmyList, Battle
+from battles.rosters import warning_text
 from campaigns import access
 from campaigns.models import Round
 from campaigns.selectors.rounds import phase_hours
@@ -71,5 +72,6 @@ def list_dict(row: ArmyList) -> dict:
     its units until the reveal (R-ARM-3)."""
     return {"player": row.player_id, "name": row.name, "faction": row.faction,
             "total": row.total, "roster_total": row.roster_total, "entries": row.entries,
-            "settings": row.settings, "warnings": row.warnings, "source": row.source,
+            "settings": row.settings, "warnings": [warning_text(w) for w in row.warnings],
+            "source": row.source,
             "submitted_at": row.submitted_at}

@@ -44,11 +44,13 @@ from datetime import datetime
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Max, OuterRef, Q, Subquery
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from battles.calendar import battle_event, build_calendar, deadline_event
 from battles.models import Battle, CalendarDeadline, CalendarToken, ResultChange
-from campaigns import zones
-from campaigns.labels import tile_label
+from campaigns import languages, zones
+from campaigns.labels import phase_label, tile_label
 from campaigns.models import Campaign, Player, Round
 from campaigns.services.accounts import profile_read
 from rules.rounds import WAITING
@@ -130,15 +132,17 @@ def calendar_deadline_close(*, round: Round, now: datetime) -> None:  # noqa: A0
 
 # --- feeds ---------------------------------------------------------------------------------
 
-DECIDED_EARLY = "Decided before this date: the battle is not played then."
+DECIDED_EARLY = gettext_lazy("Decided before this date: the battle is not played then.")
 
 
 @dataclass(frozen=True)
 class Feed:
-    """An iCalendar feed's bytes and the time its content last changed (HTTP Last-Modified)."""
+    """An iCalendar feed's bytes, the time its content last changed (HTTP Last-Modified) and
+    the language its texts are in (HTTP Content-Language)."""
 
     body: bytes
     last_modified: datetime
+    language: str = ""
 
 
 def decided_early(battle: Battle) -> bool:
@@ -163,13 +167,14 @@ def _battle_events(battles, host: str, profile) -> list:
                                   b.first_result_at if early else None,
                                   b.campaign.name_changed_at),
             host=host, campaign=b.campaign.name, round_number=b.round.number,
-            cancelled=DECIDED_EARLY if early else "",
+            cancelled=str(DECIDED_EARLY) if early else "",
             zone=zones.zone(profile=profile, campaign=b.campaign)))
     return events
 
 
 def _deadline_events(rows, host: str, profile) -> list:
-    return [deadline_event(round_id=d.round_id, phase=d.phase, at=d.at,
+    return [deadline_event(round_id=d.round_id, phase=d.phase, phase_name=phase_label(d.phase),
+                           at=d.at,
                            sequence=d.sequence + d.round.campaign.name_revision,
                            last_modified=_latest(d.changed_at, d.round.campaign.name_changed_at),
                            host=host, campaign=d.round.campaign.name,
@@ -191,10 +196,23 @@ def _scheduled(battles):
 
 
 def _feed(name: str, campaigns, battles, now: datetime, *since: datetime | None,
-          reader=None) -> Feed:
+          reader=None, campaign: Campaign | None = None) -> Feed:
     """The feed, its Last-Modified being the latest DTSTAMP or of ``since``. Descriptions
-    name times in the zone of ``reader`` (a user), else of each event's campaign (issue 17)."""
+    name times in the zone of ``reader`` (a user), else of each event's campaign;
+    texts are in the reader's profile language, else ``campaign``'s (a campaign's feed), else
+    the site's (``campaigns.languages``)."""
     profile = profile_read(reader) if reader is not None and reader.is_authenticated else None
+    language = languages.profile_language(profile) or (
+        languages.campaign_language(campaign) if campaign is not None
+        else languages.site_language())
+    with translation.override(language):
+        body, last_modified = _feed_in_language(name, campaigns, battles, now, *since,
+                                                profile=profile)
+    return Feed(body, last_modified, language)
+
+
+def _feed_in_language(name: str, campaigns, battles, now: datetime, *since: datetime | None,
+                      profile) -> tuple[bytes, datetime]:
     deadlines_sync(Round.objects.filter(campaign__in=campaigns, phase__in=WAITING)
                    .select_related("campaign"), now)
     rows = CalendarDeadline.objects.filter(round__campaign__in=campaigns).select_related(
@@ -202,21 +220,22 @@ def _feed(name: str, campaigns, battles, now: datetime, *since: datetime | None,
     host = settings.SITE_HOST
     events = (_battle_events(_scheduled(battles), host, profile)
               + _deadline_events(rows, host, profile))
-    return Feed(build_calendar(name, events),
-                _latest(*since, *(event.last_modified for event in events)))
+    return (build_calendar(name, events),
+            _latest(*since, *(event.last_modified for event in events)))
 
 
 def campaign_feed(campaign: Campaign, now: datetime, reader=None) -> Feed:
     """R-BAT-2: every accepted battle date and phase deadline of the campaign, for ``reader``
-    (its times named in the reader's zone, else the campaign's)."""
+    (its times named in the reader's zone and language, else the campaign's)."""
     return _feed(campaign.name, Campaign.objects.filter(pk=campaign.pk),
                  Battle.objects.filter(campaign=campaign), now,
-                 campaign.created_at, campaign.name_changed_at, reader=reader)
+                 campaign.created_at, campaign.name_changed_at, reader=reader,
+                 campaign=campaign)
 
 
 def user_feed(user, now: datetime) -> Feed:
     """R-BAT-2: the user's own battles and the deadlines of every campaign it plays in or
-    administers."""
+    administers, in the user's language and zone."""
     campaigns = Campaign.objects.filter(Q(players__user=user) | Q(admins=user)).distinct()
     mine = Battle.objects.filter(Q(attacker__user=user) | Q(defender__user=user))
     joined = Player.objects.filter(user=user).aggregate(at=Max("joined_at"))["at"]

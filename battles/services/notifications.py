@@ -19,7 +19,6 @@ from datetime import datetime, timedelta
 from smtplib import SMTPServerDisconnected
 
 from celery.exceptions import SoftTimeLimitExceeded
-from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -112,7 +111,7 @@ def notify_users(*, kind: str, campaign: Campaign, users: list, event: str, now:
                     "recipient_name": display(user, profile),
                     "unsubscribe_link": unsubscribe_link(player_id=seat, user_id=user.pk,
                                                          kind=kind) if seat else ""}
-        with recipient_locale(profile, campaign=campaign, language=settings.LANGUAGE_CODE):
+        with recipient_locale(profile, campaign=campaign):  # else the campaign's language
             subject, body = render_mail(kind, {**context, **personal})
         rows.append(Notification(recipient=user, campaign=campaign, kind=kind, event=event,
                                  subject=subject, body=body, created_at=now))

@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaigns import access
+from campaigns import access, formats
 from campaigns.errors import Conflict, DomainError
 from campaigns.locking import lock_campaign
 from campaigns.models import Absence, Campaign, Player
@@ -53,7 +53,7 @@ def _check_dates(starts_on, ends_on, today: date) -> None:
                 field="ends_on")
     if starts_on < today:
         _refuse(_("An absence can not start in the past (today is %(today)s in the "
-                  "campaign's calendar).") % {"today": today.isoformat()},
+                  "campaign's calendar).") % {"today": formats.date_text(today)},
                 code="absence_past", field="starts_on")
     if starts_on > today + MAX_AHEAD:
         _refuse(_("An absence starts at most a year ahead."), code="absence_dates",
@@ -65,8 +65,8 @@ def _check_overlap(player: Player, starts_on: date, ends_on: date) -> None:
                                    ends_on__gte=starts_on).first()
     if other is not None:
         _refuse(_("These days overlap your absence from %(start)s to %(end)s; change or "
-                  "withdraw that one first.") % {"start": other.starts_on.isoformat(),
-                                                 "end": other.ends_on.isoformat()},
+                  "withdraw that one first.") % {"start": formats.date_text(other.starts_on),
+                                                 "end": formats.date_text(other.ends_on)},
                 code="absence_overlap", field="starts_on", conflict=True)
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.errors import RuleViolation
+from campaigns.messages import ruleset_text
 from campaigns.models import Campaign, MarkerType, Player
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.services import admin_log
@@ -31,7 +32,7 @@ def _ruleset(data) -> dict:
         return validate_ruleset(data)
     except RulesetError as exc:
         field = f"ruleset.{exc.key}" if exc.key else "ruleset"
-        raise RuleViolation(exc.message, field=field) from None
+        raise RuleViolation(ruleset_text(exc), field=field) from None
 
 
 def _merged_ruleset(current: dict, patch) -> dict:
@@ -62,6 +63,15 @@ def _time_zone(value) -> str:
     return value
 
 
+def _language(value) -> str:
+    """The campaign's language, one the site offers (None: the site's)."""
+    if value is None:
+        return settings.LANGUAGE_CODE
+    if not isinstance(value, str) or value not in dict(settings.LANGUAGES):
+        raise RuleViolation(_("Unknown language."), code="invalid_language", field="language")
+    return value
+
+
 def _visibility(value) -> str:
     if value not in Campaign.Visibility.values:
         raise RuleViolation(_("Must be 'public' or 'private'."), field="visibility")
@@ -71,12 +81,13 @@ def _visibility(value) -> str:
 @transaction.atomic
 def campaign_create(*, creator, name: str, ruleset: dict | None = None,
                     visibility: str = Campaign.Visibility.PRIVATE,
-                    time_zone: str | None = None) -> Campaign:
+                    time_zone: str | None = None, language: str | None = None) -> Campaign:
     """A new campaign in ``setup``; the creator administers it; the default marker types
-    are seeded (R-MRK-1). ``time_zone`` (issue 17) defaults to the site's."""
+    are seeded (R-MRK-1). ``time_zone`` and ``language`` default to the site's."""
     zone = settings.CAMPAIGN_TIME_ZONE if time_zone is None else _time_zone(time_zone)
     campaign = Campaign.objects.create(name=_name(name), visibility=_visibility(visibility),
-                                       ruleset=_ruleset(ruleset), time_zone=zone)
+                                       ruleset=_ruleset(ruleset), time_zone=zone,
+                                       language=_language(language))
     campaign.admins.add(creator)
     MarkerType.objects.bulk_create(MarkerType(campaign=campaign, **asdict(spec))
                                    for spec in DEFAULT_MARKER_TYPES)
@@ -86,14 +97,19 @@ def campaign_create(*, creator, name: str, ruleset: dict | None = None,
 @transaction.atomic
 def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
                     visibility=_UNSET, join_requests_open=_UNSET,
-                    time_zone=_UNSET, actor=None) -> Campaign:
+                    time_zone=_UNSET, language=_UNSET, actor=None) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
     stored normalized; an invalid one is rejected naming the key. Each change is logged
     (issue 19 point 6): ``campaign.update`` and ``ruleset.update``, only the changed keys."""
     settings_before, ruleset_before = _settings(campaign), ruleset_of(campaign).as_dict()
     renamed = name is not _UNSET and (name := _name(name)) != campaign.name
-    if renamed:  # calendar events show the name: a rename bumps them (R-BAT-2)
+    retold = language is not _UNSET and (language := _language(language)) != campaign.language
+    if renamed:
         campaign.name = name
+    if retold:  # for readers the site does not know (campaigns.languages)
+        campaign.language = language
+    if renamed or retold:  # calendar events show the name, in the campaign's language for
+        # readers without their own: a change bumps them (R-BAT-2)
         campaign.name_revision = F("name_revision") + 1  # never lost to a concurrent rename
         campaign.name_changed_at = timezone.now()
     if visibility is not _UNSET:
@@ -109,7 +125,7 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
             raise RuleViolation(_("The ruleset must be a JSON object."), field="ruleset")
         campaign.ruleset = _merged_ruleset(ruleset_of(campaign).as_dict(), ruleset)
     campaign.save()
-    if renamed:
+    if renamed or retold:
         campaign.refresh_from_db(fields=["name_revision"])
     _log_update(campaign, actor, settings_before, ruleset_before)
     return campaign
@@ -117,7 +133,8 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
 
 def _settings(campaign: Campaign) -> dict:
     return {"name": campaign.name, "visibility": campaign.visibility,
-            "time_zone": campaign.time_zone, "join_requests_open": campaign.join_requests_open}
+            "time_zone": campaign.time_zone, "language": campaign.language,
+            "join_requests_open": campaign.join_requests_open}
 
 
 def _log_update(campaign: Campaign, actor, settings_before: dict, ruleset_before: dict) -> None:

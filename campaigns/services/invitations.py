@@ -146,7 +146,7 @@ def _open_campaign(campaign: Campaign) -> None:
 
 def _send_invitation(invitation: Invitation, token: str, *, by) -> None:
     """Mail the link; in the language and zone of the account with that address, if there
-    is one (else the inviter's language and the campaign's zone)."""
+    is one (else the campaign's language and zone: ``campaigns.mail.recipient_locale``)."""
     known = get_user_model().objects.filter(email__iexact=invitation.email).first()
     profile = profiles_of([known]).get(getattr(known, "pk", None))
     context = {"campaign": invitation.campaign, "link": invitation_link(token),

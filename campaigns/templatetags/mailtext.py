@@ -1,11 +1,11 @@
 """Filters for mail templates (``{% load mailtext %}``, issue 17 point 6)."""
 
-from datetime import datetime
+from datetime import date, datetime
 
 from django import template
-from django.utils import formats, timezone
+from django.utils import timezone
 
-from campaigns import labels
+from campaigns import formats, labels
 
 register = template.Library()
 
@@ -13,13 +13,19 @@ register = template.Library()
 @register.filter
 def mail_time(value) -> str:
     """A date and time in the active zone (``campaigns.mail.recipient_locale``: the
-    recipient's), in their language's format, with the zone named:
-    ``24. Oktober 2026 20:00 CEST (Europe/Berlin)``; "" for no time."""
+    recipient's), in their language's one format (``campaigns.formats``), with the zone
+    named, and its name in the zone database as well (a mail can not be hovered for it):
+    ``Sa. 24. Okt. 2026, 20:00 MESZ (Europe/Berlin)``; "" for no time."""
     if not isinstance(value, datetime):
         return ""
-    local = timezone.localtime(value)
-    shown = formats.date_format(local, "DATETIME_FORMAT")
-    return f"{shown} {local.tzname()} ({timezone.get_current_timezone_name()})"
+    shown, name = formats.datetime_text(value), timezone.get_current_timezone_name()
+    return shown if shown.endswith(f" {name}") else f"{shown} ({name})"
+
+
+@register.filter
+def mail_date(value) -> str:
+    """A calendar day in the recipient's language: ``Mi. 6. Jan. 2027``; "" for none."""
+    return formats.date_text(value) if isinstance(value, date) else ""
 
 
 @register.filter

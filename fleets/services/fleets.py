@@ -19,6 +19,7 @@ from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
 from campaigns.services.corrections import correction
+from fleets.messages import ship_value_text
 from fleets.models import Area, Fleet, FleetOrder, SeaHazard, Ship
 from fleets.services.orders import require_declare
 from fleets.values import fleet_owner_error, ship_fields
@@ -54,7 +55,7 @@ def _refuse(problems: list[Problem], prefix: str = "") -> None:
     """The first problem as a 400 naming the field and the rule (R-FLT-2, R-SPC-1, R-SEA-2)."""
     if problems:
         first = problems[0]
-        raise RuleViolation(first.message, code=first.rule, field=first.at(prefix))
+        raise RuleViolation(ship_value_text(first), code=first.rule, field=first.at(prefix))
 
 
 def ship_values(values: dict, detachment_points: int, prefix: str = "") -> dict:

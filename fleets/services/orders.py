@@ -13,6 +13,7 @@ from campaigns.pausing import check_not_paused
 from campaigns.revision import bump
 from campaigns.selectors.campaigns import ruleset_of
 from campaigns.selectors.rounds import current_round
+from fleets.messages import order_text
 from fleets.models import Area, Fleet, FleetOrder, Ship
 from fleets.phase_state import area_graph
 from rules.fleet_phase import (
@@ -53,7 +54,7 @@ def require_not_resolving(rnd: Round | None) -> None:
 
 def _violation(error: OrderError | None) -> None:
     if error is not None:
-        raise RuleViolation(error.message, code=error.rule, field=error.field)
+        raise RuleViolation(order_text(error), code=error.rule, field=error.field)
 
 
 def _own(player: Player, fleet: Fleet) -> None:

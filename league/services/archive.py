@@ -11,6 +11,7 @@ members' summary, R-FLT-7) and every account's data but a display name."""
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from battles.models import ArmyList, Battle, ConquestChoice, ConquestRoll, ResultChange
 from campaigns.access import is_campaign_admin
@@ -189,7 +190,7 @@ def archive_document(campaign: Campaign, *, now: datetime) -> dict:
         "format": FORMAT, "version": VERSION, "exported_at": _iso(now),
         "campaign": {"id": campaign.pk, "name": campaign.name, "status": campaign.status,
                      "visibility": campaign.visibility, "time_zone": campaign.time_zone,
-                     "ruleset": campaign.ruleset},
+                     "language": campaign.language, "ruleset": campaign.ruleset},
         "marker_types": _marker_types(campaign),
         "players": _players(campaign),
         "map": _map(campaign),
@@ -206,7 +207,7 @@ class NotAdmin(DomainError):
 
 def check_admin(campaign: Campaign, by) -> None:
     if not is_campaign_admin(by, campaign):
-        raise NotAdmin("Only the campaign's admins may export or copy it.")
+        raise NotAdmin(_("Only the campaign's admins may export or copy it."))
 
 
 @transaction.atomic

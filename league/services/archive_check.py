@@ -6,6 +6,9 @@ name a record of the archive, the import maps them to the new rows."""
 
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from battles.models import ArmyList, Battle
 from campaigns.models import Attack, Round
 from campaigns.values import is_int, show
@@ -63,11 +66,23 @@ MARKER_TYPE = {"code": "str40", "name": "str80", "army_points_bonus": "signed",
 HAZARD = {"area": (REF, "area"), "owner": (REF, "player?"), "name": "str80", "attack": "small",
           "defence": "small", "agility": "small", "hits": "small", "active": "bool",
           "triggered_at": "time?"}
+# fields added to version 1 after its first archives were written: those may lack them
+LATER_FIELDS = frozenset({"language"})
 CAMPAIGN = {"id": "int", "name": "str", "status": "str", "visibility": "str",
-            "time_zone": "str", "ruleset": "dict"}
+            "time_zone": "str", "language": "str?", "ruleset": "dict"}
 DOCUMENT = {"format": "str", "version": "int", "exported_at": "time?", "campaign": ("one",
             CAMPAIGN), "marker_types": ("items", MARKER_TYPE), "players": ("items", PLAYER),
             "map": "dict", "hazards": ("items", HAZARD), "rounds": ("items", ROUND)}
+
+
+# "no player with id 7 in the archive", one message per kind of record (the words differ)
+_NO_RECORD = {
+    "player": gettext_lazy("no player with id %(value)s in the archive"),
+    "tile": gettext_lazy("no tile with id %(value)s in the archive"),
+    "area": gettext_lazy("no area with id %(value)s in the archive"),
+    "attack": gettext_lazy("no attack with id %(value)s in the archive"),
+    "battle": gettext_lazy("no battle with id %(value)s in the archive"),
+}
 
 
 def parse_time(value) -> datetime | None:
@@ -92,18 +107,20 @@ class Walker:
 
     def record(self, value, spec: dict, path: str) -> bool:
         if not isinstance(value, dict):
-            self.error(path, "must be an object")
+            self.error(path, _("must be an object"))
             return False
         def at(key) -> str:
             return f"{path}.{key}" if path else str(key)
 
         for key in value:
             if key not in spec:
-                self.error(at(key), "unknown field")
+                self.error(at(key), _("unknown field"))
         ok = True
         for key, kind in spec.items():
+            if key not in value and key in LATER_FIELDS:
+                continue
             if key not in value:
-                self.error(at(key), "this field is required")
+                self.error(at(key), _("this field is required"))
                 ok = False
             elif not self.field(value[key], kind, at(key)):
                 ok = False
@@ -111,7 +128,7 @@ class Walker:
 
     def items(self, value, spec: dict, path: str) -> bool:
         if not isinstance(value, list):
-            self.error(path, "must be a list")
+            self.error(path, _("must be a list"))
             return False
         results = [self.record(item, spec, f"{path}[{i}]") for i, item in enumerate(value)]
         return all(results)
@@ -128,22 +145,25 @@ class Walker:
             low, high = (-BIG, BIG) if kind == "signed" else (0, SMALL if kind == "small"
                                                                else BIG)
             if not (is_int(value) and low <= value <= high):
-                message = f"must be an integer from {low} to {high}"
+                message = _("must be an integer from %(low)s to %(high)s") % {"low": low,
+                                                                               "high": high}
         elif kind == "key":
             if not (is_int(value) or isinstance(value, str) and 0 < len(value) <= 100):
-                message = "an id is an integer or a short string"
+                message = _("an id is an integer or a short string")
         elif kind.startswith("str"):
             limit = int(kind[3:] or 10_000)
             if not isinstance(value, str) or len(value) > limit:
-                message = f"must be text of at most {limit} characters"
+                message = ngettext("must be text of at most %(limit)s character",
+                                   "must be text of at most %(limit)s characters",
+                                   limit) % {"limit": limit}
         elif kind == "bool":
             if not isinstance(value, bool):
-                message = "must be true or false"
+                message = _("must be true or false")
         elif kind == "time":
             message = self.time(value)
         elif kind in ("list", "dict") and not isinstance(value, list if kind == "list"
                                                           else dict):
-            message = f"must be a {'list' if kind == 'list' else 'object'}"
+            message = _("must be a list") if kind == "list" else _("must be an object")
         if message:
             self.error(path, message)
         return message is None
@@ -155,7 +175,7 @@ class Walker:
         except ValueError:
             moment = None
         if moment is None or moment.tzinfo is None:
-            return "must be an ISO 8601 time with its zone"
+            return _("must be an ISO 8601 time with its zone")
         return None
 
     def compound(self, value, kind: tuple, path: str) -> bool:
@@ -165,18 +185,19 @@ class Walker:
             if value is None and arg.endswith("?"):
                 return True
             if isinstance(value, dict | list) or value not in self.keys[space]:
-                self.error(path, f"no {space} with id {show(value)} in the archive")
+                self.error(path, _NO_RECORD[space] % {"value": show(value)})
                 return False
             return True
         if name == "refs":
             if not isinstance(value, list):
-                self.error(path, "must be a list")
+                self.error(path, _("must be a list"))
                 return False
             return all([self.compound(v, (REF, arg), f"{path}[{i}]")
                         for i, v in enumerate(value)])
         if name == "choice":
             if value not in arg:
-                self.error(path, f"must be one of {', '.join(show(c) for c in arg)}")
+                self.error(path, _("must be one of %(choices)s") % {
+                    "choices": ", ".join(show(c) for c in arg)})
                 return False
             return True
         if name == "items":
@@ -225,7 +246,8 @@ def _duplicates(walker: Walker, records: list, fields: tuple, path: str, seen: d
         key = tuple(repr(record.get(f)) for f in fields)
         if key in seen:
             walker.error(f"{path}[{i}].{fields[-1]}",
-                         f"{' and '.join(fields)} also at {seen[key]}; once only")
+                         _("%(fields)s also at %(other)s; once only") % {
+                             "fields": ", ".join(fields), "other": seen[key]})
         seen.setdefault(key, f"{path}[{i}]")
 
 

@@ -16,9 +16,8 @@ from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, transaction
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from battles.models import (
     ArmyList,
@@ -27,6 +26,7 @@ from battles.models import (
     ConquestRoll,
     ResultChange,
 )
+from campaigns import formats
 from campaigns.errors import DomainError
 from campaigns.models import (
     Attack,
@@ -71,11 +71,12 @@ def _fail(path: str, message: str):
 
 def _check_head(document) -> None:
     if not isinstance(document, dict):
-        _fail("non_field_errors", "an archive is a JSON object")
+        _fail("non_field_errors", _("an archive is a JSON object"))
     if document.get("format") != FORMAT:
-        _fail("format", f"must be {FORMAT!r}")
+        _fail("format", _("must be %(value)s") % {"value": repr(FORMAT)})
     if document.get("version") != VERSION:
-        _fail("version", f"this server reads version {VERSION} archives only")
+        _fail("version", _("this server reads version %(version)s archives only")
+              % {"version": VERSION})
 
 
 def _check_rounds(walker: Walker, rounds: list[dict]) -> None:
@@ -84,10 +85,11 @@ def _check_rounds(walker: Walker, rounds: list[dict]) -> None:
     for i, rnd in enumerate(rounds):
         path = f"rounds[{i}]"
         if rnd["number"] != i + 1:
-            walker.error(f"{path}.number", f"must be {i + 1} (rounds in order from 1)")
+            walker.error(f"{path}.number", _("must be %(number)s (rounds in order from 1)")
+                         % {"number": i + 1})
         closed = rnd["phase"] == Round.Phase.CLOSED
         if not closed and i != len(rounds) - 1:
-            walker.error(f"{path}.phase", "only the last round may be open")
+            walker.error(f"{path}.phase", _("only the last round may be open"))
         rolls_ok = all([_check_roll(walker, roll, f"{path}.rolls[{j}]")
                         for j, roll in enumerate(rnd["rolls"])])
         if closed and _check_seed(walker, rnd, path) and rolls_ok:
@@ -98,10 +100,12 @@ def _check_roll(walker: Walker, roll: dict, path: str) -> bool:
     """A die has 2..256 sides and every face is one of them (R-DICE-2)."""
     sides = roll["sides"]
     if not 2 <= sides <= 256:
-        walker.error(f"{path}.sides", "a die has 2 to 256 sides")
+        walker.error(f"{path}.sides", _("a die has %(low)s to %(high)s sides")
+                     % {"low": 2, "high": 256})
     elif not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides
                  for f in roll["faces"]):
-        walker.error(f"{path}.faces", f"faces are whole numbers from 1 to {sides}")
+        walker.error(f"{path}.faces", _("faces are whole numbers from 1 to %(sides)s")
+                     % {"sides": sides})
     else:
         return True
     return False
@@ -116,14 +120,14 @@ def _check_seed(walker: Walker, rnd: dict, path: str) -> bool:
         seed = b""
     ok = True
     if len(seed) != 32:
-        walker.error(f"{path}.server_seed", "a closed round needs its 32-byte seed as hex")
+        walker.error(f"{path}.server_seed", _("a closed round needs its 32-byte seed as hex"))
         ok = False
     elif commitment(seed) != rnd["seed_commitment"]:
-        walker.error(f"{path}.server_seed", "does not match seed_commitment (R-DICE-2)")
+        walker.error(f"{path}.server_seed", _("does not match seed_commitment (R-DICE-2)"))
         ok = False
     if not isinstance(rnd["dice_campaign"], int) or rnd["next_counter"] is None:
-        walker.error(f"{path}.dice_campaign", "a closed round needs dice_campaign and "
-                                              "next_counter")
+        walker.error(f"{path}.dice_campaign", _("a closed round needs dice_campaign and "
+                                                "next_counter"))
         ok = False
     return ok
 
@@ -262,7 +266,7 @@ def _fleet_extras(fleets: list[Fleet], extras: list[dict]) -> list[dict]:
     for i, (fleet, extra) in enumerate(zip(fleets, extras, strict=True)):
         orders = extra.get("standing_orders") or {}
         if not isinstance(orders, dict) or standing_orders_error(orders, ()) is not None:
-            _fail(f"map.fleets[{i}].standing_orders", "not valid standing orders (R-FLT-5)")
+            _fail(f"map.fleets[{i}].standing_orders", _("not valid standing orders (R-FLT-5)"))
         fleet.standing_orders = {k: v for k, v in orders.items() if k != "line"}
         arrived = extra.get("arrived_round")
         fleet.arrived_round = arrived if isinstance(arrived, int) and arrived >= 0 else None
@@ -445,8 +449,7 @@ def imported_name(name: str, now: datetime) -> str:
     """``Liga Nord (imported 7 Dec 2026)``: the importer's language and date format, so the
     copy is told apart from the campaign it came from (the admin renames it at will); the
     original name is shortened when the whole would not fit."""
-    day = formats.date_format(timezone.localdate(now), pgettext(
-        "the date in an imported campaign's name, as a Django date format", "j M Y"))
+    day = formats.date_text(timezone.localdate(now), "medium")  # the one format
     full = _("%(name)s (imported %(date)s)") % {"name": name, "date": day}
     overflow = len(full) - NAME_MAX
     return full if overflow <= 0 else imported_name(name[:len(name) - overflow].rstrip(), now)
@@ -463,7 +466,8 @@ def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None 
     visibility = head["visibility"] if sandbox_of is None else Campaign.Visibility.PRIVATE
     try:
         campaign = campaign_create(creator=by, name=name[:120], ruleset=head["ruleset"],
-                                   visibility=visibility, time_zone=head["time_zone"])
+                                   visibility=visibility, time_zone=head["time_zone"],
+                                   language=head.get("language"))
     except DomainError as exc:  # the campaign's own checks (name, ruleset, zone)
         _fail(f"campaign.{exc.field or 'name'}", exc.message)
     status = head["status"] if head["status"] in Campaign.Status.values else "setup"
@@ -474,8 +478,8 @@ def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None 
         with transaction.atomic():  # a savepoint: what the database refuses is a 400
             _write(campaign, document)
     except (IntegrityError, DataError):
-        _fail("non_field_errors", "the archive contradicts itself (records that refer to "
-                                  "each other do not fit together)")
+        _fail("non_field_errors", _("the archive contradicts itself (records that refer to "
+                                    "each other do not fit together)"))
     record(campaign=campaign, actor=by, kind="campaign.import", target=head["name"],
            after={"from": head["id"]}, public=False)
     return campaign

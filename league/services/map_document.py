@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.errors import Conflict, RuleViolation
 from campaigns.models import (
@@ -42,6 +43,7 @@ from campaigns.values import (
     show,
     text_error,
 )
+from fleets.messages import ship_value_text
 from fleets.models import Area, Fleet, Ship
 from fleets.values import area_shape_error, fleet_owner_error, second_orbit_error, ship_fields
 from rules.interception import AF_RANGE
@@ -52,6 +54,14 @@ MAX = {"planets": 500, "tiles": 20_000, "features": len(FEATURES), "markers": 20
        "links": 20_000, "areas": 2_000, "adjacent": 2_000, "borders_tiles": 20_000,
        "fleets": 2_000, "ships": 100}  # a ship's own bounds: rules.ship_values
 MAX_ERRORS = 100
+_SPACE_WORDS = {  # the kinds of local keys of a document
+    "planet": {"duplicate": gettext_lazy("duplicate planet id %(value)s"),
+               "missing": gettext_lazy("no planet with id %(value)s in the document")},
+    "tile": {"duplicate": gettext_lazy("duplicate tile id %(value)s"),
+             "missing": gettext_lazy("no tile with id %(value)s in the document")},
+    "area": {"duplicate": gettext_lazy("duplicate area id %(value)s"),
+             "missing": gettext_lazy("no area with id %(value)s in the document")},
+}
 
 
 class DocumentInvalid(RuleViolation):
@@ -138,22 +148,22 @@ class _Parser:
 
     def mapping(self, value, path: str, required=(), optional=()) -> dict | None:
         if not isinstance(value, dict):
-            self.error(path, "must be an object")
+            self.error(path, _("must be an object"))
             return None
         for key in value:
             if key not in required and key not in optional:
-                self.error(_join(path, key), "unknown field")
+                self.error(_join(path, key), _("unknown field"))
         for key in required:
             if key not in value:
-                self.error(_join(path, key), "this field is required")
+                self.error(_join(path, key), _("this field is required"))
         return value
 
     def array(self, value, path: str, name: str) -> list:
         if not isinstance(value, list):
-            self.error(path, "must be a list")
+            self.error(path, _("must be a list"))
             return []
         if len(value) > MAX[name]:
-            self.error(path, f"at most {MAX[name]} items")
+            self.error(path, _("at most %(limit)s items") % {"limit": MAX[name]})
             return []
         return value
 
@@ -172,14 +182,14 @@ class _Parser:
 
     def player(self, value, path: str) -> int | None:
         if value is not None and not (is_int(value) and value in self.players):
-            self.error(path, f"unknown player {show(value)}")
+            self.error(path, _("unknown player %(value)s") % {"value": show(value)})
             return None
         return value
 
     def key(self, value, path: str) -> bool:
         valid = is_int(value) or isinstance(value, str) and 0 < len(value) <= 100
         if not valid:
-            self.error(path, "a local key is an integer or a short string")
+            self.error(path, _("a local key is an integer or a short string"))
         return valid
 
     def declare(self, space: str, obj: dict, path: str, index: int) -> None:
@@ -188,7 +198,8 @@ class _Parser:
             return
         seen = self.keys[space]
         if obj["id"] in seen:
-            self.error(_join(path, "id"), f"duplicate {space} id {show(obj['id'])}")
+            self.error(_join(path, "id"), _SPACE_WORDS[space]["duplicate"]
+                       % {"value": show(obj["id"])})
         else:
             seen[obj["id"]] = index
 
@@ -196,7 +207,7 @@ class _Parser:
         if not self.key(value, path):
             return None
         if value not in self.keys[space]:
-            self.error(path, f"no {space} with id {show(value)} in the document")
+            self.error(path, _SPACE_WORDS[space]["missing"] % {"value": show(value)})
             return None
         return self.keys[space][value]
 
@@ -207,7 +218,7 @@ class _Parser:
         for i, value in enumerate(self.array(obj.get(name, []), path, name)):
             index = self.resolve(space, value, f"{path}[{i}]")
             if index is not None and index in result:
-                self.error(f"{path}[{i}]", f"{show(value)} is listed twice")
+                self.error(f"{path}[{i}]", _("%(value)s is listed twice") % {"value": show(value)})
             elif index is not None:
                 result[index] = None
         return list(result)
@@ -246,8 +257,8 @@ class _Parser:
             if tile is None or tile.q is None or tile.r is None:
                 continue
             if (tile.q, tile.r) in hexes:
-                self.error(tile_path, f"duplicate hex ({tile.q}, {tile.r}), also at "
-                                      f"{hexes[tile.q, tile.r]}")
+                self.error(tile_path, _("duplicate hex (%(q)s, %(r)s), also at %(other)s")
+                           % {"q": tile.q, "r": tile.r, "other": hexes[tile.q, tile.r]})
             hexes.setdefault((tile.q, tile.r), tile_path)
         return PlanetPlan(name=name, tiles=tiles)
 
@@ -256,7 +267,7 @@ class _Parser:
         self.tile_count += 1
         if self.tile_count > MAX["tiles"]:
             if self.tile_count == MAX["tiles"] + 1:
-                self.error(path, f"at most {MAX['tiles']} tiles in a map")
+                self.error(path, _("at most %(limit)s tiles in a map") % {"limit": MAX["tiles"]})
             return None
         obj = self.mapping(value, path, required=("q", "r"),
                           optional=("id", "name", "owner", "features", "markers"))
@@ -276,7 +287,7 @@ class _Parser:
         features = self.array(obj.get("features", []), path, "features")
         for i, value in enumerate(features):
             if self.check(f"{path}[{i}]", feature_error(value)) and value in features[:i]:
-                self.error(f"{path}[{i}]", f"{show(value)} is listed twice")
+                self.error(f"{path}[{i}]", _("%(value)s is listed twice") % {"value": show(value)})
         return normalized_features([v for v in features if isinstance(v, str)])
 
     def markers(self, obj: dict, path: str, owner: int | None) -> list[int]:
@@ -289,14 +300,15 @@ class _Parser:
                 continue
             code = marker.get("type")
             if not isinstance(code, str) or code not in self.marker_types:
-                self.error(_join(marker_path, "type"), f"unknown marker type {show(code)}")
+                self.error(_join(marker_path, "type"),
+                           _("unknown marker type %(value)s") % {"value": show(code)})
             else:
                 result.append(self.marker_types[code])
             # R-MRK-4 on the owner as given: an unknown one is reported at the tile only
             if self.check(marker_path, marker_tile_error(obj.get("owner"))) and \
                     marker.get("owner", owner) != owner:
                 self.error(_join(marker_path, "owner"),
-                           "a marker belongs to the owner of its tile (R-MRK-4)")
+                           _("a marker belongs to the owner of its tile (R-MRK-4)"))
         return result
 
     def links(self, value) -> list[tuple[int, int]]:
@@ -305,15 +317,16 @@ class _Parser:
         for i, pair in enumerate(self.array(value, "links", "links")):
             path = f"links[{i}]"
             if not isinstance(pair, list) or len(pair) != 2:
-                self.error(path, "a link is a list of two tile ids")
+                self.error(path, _("a link is a list of two tile ids"))
                 continue
             a, b = (self.resolve("tile", pair[k], f"{path}[{k}]") for k in (0, 1))
             if a is None or b is None:
                 continue
             if a == b:
-                self.error(path, "a tile can not be linked to itself")
+                self.error(path, _("a tile can not be linked to itself"))
             elif frozenset((a, b)) in pairs:
-                self.error(path, f"duplicate link, also at {pairs[frozenset((a, b))]}")
+                self.error(path, _("duplicate link, also at %(other)s")
+                           % {"other": pairs[frozenset((a, b))]})
             else:
                 pairs[frozenset((a, b))] = path
                 result.append((a, b))
@@ -329,7 +342,7 @@ class _Parser:
             planet = self.resolve("planet", obj["planet"], _join(path, "planet"))
         adjacent = self.refs("area", obj, "adjacent", path)
         if index in adjacent:
-            self.error(_join(path, "adjacent"), "an area is not adjacent to itself")
+            self.error(_join(path, "adjacent"), _("an area is not adjacent to itself"))
         area = AreaPlan(name=self.text(obj, "name", path), kind=obj.get("kind"),
                         owner=self.player(obj.get("owner"), _join(path, "owner")),
                         planet=planet, adjacent=adjacent,
@@ -353,8 +366,8 @@ class _Parser:
             return None
         kind = obj.get("kind", Fleet.Kind.REGULAR)
         if kind not in Fleet.Kind.values:
-            self.error(_join(path, "kind"),
-                       f"unknown kind {show(kind)} (kinds: {', '.join(Fleet.Kind.values)})")
+            self.error(_join(path, "kind"), _("unknown kind %(kind)s (kinds: %(kinds)s)")
+                       % {"kind": show(kind), "kinds": ", ".join(Fleet.Kind.values)})
         owner = self.player(obj.get("owner"), _join(path, "owner"))
         if "owner" in obj and kind in Fleet.Kind.values:
             self.check(_join(path, "owner"),
@@ -378,7 +391,9 @@ class _Parser:
         ships_path = _join(path, "ships")
         raw = self.array(obj["ships"], ships_path, "ships")
         if count is not None and count != len(raw):
-            self.error(_join(path, "ship_count"), f"{len(raw)} ships are given")
+            self.error(_join(path, "ship_count"),
+                       ngettext("%(count)s ship is given", "%(count)s ships are given",
+                                len(raw)) % {"count": len(raw)})
         return [self.ship(value, f"{ships_path}[{i}]") for i, value in enumerate(raw)]
 
     def ship(self, value, path: str) -> dict:
@@ -386,7 +401,7 @@ class _Parser:
         datasheet is complete or null), every problem reported by its path."""
         problems = ship_problems(value, detachment_points=self.detachment_points)
         for problem in problems:
-            self.error(problem.at(path), problem.message)
+            self.error(problem.at(path), ship_value_text(problem))
         return {} if problems else ship_fields(value)
 
 

@@ -34,7 +34,7 @@ def battle(**overrides) -> CalendarEvent:
 def deadline(**overrides) -> CalendarEvent:
     values = dict(round_id=3, phase="declare", at=datetime(2025, 5, 2, 20, 0, tzinfo=UTC),
                   sequence=0, last_modified=EDITED, campaign="Sector Gamma", round_number=3,
-                  host=HOST)
+                  host=HOST, phase_name="Declare")
     return deadline_event(**{**values, **overrides})
 
 
@@ -89,7 +89,7 @@ def test_r_bat_2_deadline_is_a_short_transparent_event():
     event = events_of(build_calendar("c", [deadline()]))[f"deadline-3-declare@{HOST}"]
     assert event.decoded("DTSTART") == datetime(2025, 5, 2, 20, 0, tzinfo=UTC)
     assert event.decoded("DTEND") - event.decoded("DTSTART") == timedelta(minutes=15)
-    assert str(event["SUMMARY"]) == "Sector Gamma: round 3 declare deadline"
+    assert str(event["SUMMARY"]) == "Sector Gamma: Round 3: end of the “Declare” phase"
     assert str(event["TRANSP"]) == "TRANSPARENT"
     assert "LOCATION" not in event
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from battles.calendar import local_time_text
 from battles.models import Battle
@@ -51,25 +51,31 @@ def test_issue_17_local_time_text_names_the_zone_across_the_october_change():
     from zoneinfo import ZoneInfo
 
     berlin = ZoneInfo("Europe/Berlin")
-    assert local_time_text(BEFORE_CHANGE, berlin) == "2026-10-24 20:00 CEST (Europe/Berlin)"
-    assert local_time_text(AFTER_CHANGE, berlin) == "2026-10-26 20:00 CET (Europe/Berlin)"
-    assert local_time_text(AFTER_CHANGE, ZoneInfo("UTC")) == "2026-10-26 19:00 UTC"
+    with translation.override("en"):
+        assert local_time_text(BEFORE_CHANGE, berlin) == \
+            "Sat 24 Oct 2026, 20:00 CEST (Europe/Berlin)"
+        assert local_time_text(AFTER_CHANGE, berlin) == "Mon 26 Oct 2026, 20:00 CET (Europe/Berlin)"
+        assert local_time_text(AFTER_CHANGE, ZoneInfo("UTC")) == "Mon 26 Oct 2026, 19:00 UTC"
+    with translation.override("de"):
+        assert local_time_text(BEFORE_CHANGE, berlin) == \
+            "Sa. 24. Okt. 2026, 20:00 MESZ (Europe/Berlin)"
 
 
 def test_issue_17_the_campaign_feed_describes_times_in_the_reader_s_zone(lg, dated):
     profile_update(user=lg.c.user, time_zone="Europe/Berlin")
     feed = _feed(lg.c.user, lg)
     event = _battle(feed, dated)
-    assert "Starts: 2026-10-24 20:00 CEST (Europe/Berlin)" in str(event["DESCRIPTION"])
+    assert "Starts: Sat 24 Oct 2026, 20:00 CEST (Europe/Berlin)" in str(event["DESCRIPTION"])
     assert event.decoded("DTSTART") == BEFORE_CHANGE  # still written in UTC
     assert event["DTSTART"].to_ical() == b"20261024T180000Z"
-    assert "ends at 2026-10-26 20:00 CET (Europe/Berlin)" in str(_deadline(feed)["DESCRIPTION"])
+    assert "ends at Mon 26 Oct 2026, 20:00 CET (Europe/Berlin)" in str(
+        _deadline(feed)["DESCRIPTION"])
 
 
 def test_issue_17_a_reader_without_a_zone_gets_the_campaign_s(lg, dated):
     Campaign.objects.filter(pk=lg.campaign.pk).update(time_zone="Asia/Tokyo")
     event = _battle(_feed(lg.d.user, lg), dated)
-    assert "Starts: 2026-10-25 03:00 JST (Asia/Tokyo)" in str(event["DESCRIPTION"])
+    assert "Starts: Sun 25 Oct 2026, 03:00 JST (Asia/Tokyo)" in str(event["DESCRIPTION"])
 
 
 def test_issue_17_the_personal_feed_uses_its_owner_s_zone(lg, dated):

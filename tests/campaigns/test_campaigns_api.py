@@ -152,6 +152,7 @@ def test_detail_shows_the_current_round(league):
     body = api(alice.user).get(f"{URL}{campaign.pk}/").json()
     assert set(body) == {"id", "name", "visibility", "status", "current_round", "ruleset",
                          "join_requests_open", "time_zone",  # issue 17: the campaign's zone
+                         "language",  # for readers the site does not know
                          "paused", "paused_at", "pause_reason",  # issue 19 point 3
                          } | ({"is_sandbox", "sandbox_of"} & set(body))  # issue 19 point 7
     assert body["current_round"] == {"number": 2, "phase": "lists", "phase_deadline": None}

@@ -323,7 +323,7 @@ def test_issue19_7_import_of_a_damaged_archive_is_refused_never_a_crash():
 
 IMPORTED_AT = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
 IMPORTED = {"en": (" (imported 7 Dec 2026)", "Imported: check the campaign, then resume it"),
-            "de": (" (importiert am 7. Dez 2026)",
+            "de": (" (importiert am 7. Dez. 2026)",
                    "Importiert: prüf die Kampagne, dann setz sie fort")}
 
 
@@ -369,3 +369,24 @@ def test_issue19_7_a_sandbox_keeps_its_name_and_runs():
     lg = build_fleet_phase().league
     sandbox = campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=IMPORTED_AT)
     assert sandbox.paused_at is None and "imported" not in sandbox.name
+
+
+@pytest.mark.django_db
+def test_the_campaign_language_travels_with_the_archive_and_its_sandbox():
+    lg = build_fleet_phase().league
+    Campaign.objects.filter(pk=lg.campaign.pk).update(language="de")
+    lg.campaign.refresh_from_db()
+    document = _exported(lg)
+    assert document["campaign"]["language"] == "de"
+    assert archive_import(document=document, by=lg.admin, now=IMPORTED_AT).language == "de"
+    sandbox = campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=IMPORTED_AT)
+    assert sandbox.language == "de"
+
+
+@pytest.mark.django_db
+def test_an_archive_written_before_campaign_languages_imports_in_the_sites_language(settings):
+    lg = build_fleet_phase().league
+    document = _exported(lg)
+    del document["campaign"]["language"]
+    copy = archive_import(document=document, by=lg.admin, now=IMPORTED_AT)
+    assert copy.language == settings.LANGUAGE_CODE

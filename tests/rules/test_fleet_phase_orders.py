@@ -99,3 +99,19 @@ def test_r_flt_8_disembark_needs_a_detachment_aboard():
                            aboard=0).field == "index"
     assert disembark_error(area_kind="ocean", borders_own_tile=True, index=0,
                            aboard=1).field == "area"
+
+
+def test_r_flt_4_r_flt_5_r_flt_8_refusals_name_their_reason_for_a_translation():
+    assert path_error(1, [2, 3, 4], GRAPH, 2)[3:] == ("max_moves", {"most": 2, "count": 3})
+    assert path_error(1, [3], GRAPH, None)[3:] == ("not_adjacent", {"area": 3, "here": 1})
+    assert path_error(1, [2, 1], GRAPH, None).key == "current_area"
+    assert path_error(1, [2, 3, 2], GRAPH, None).key == "area_twice"
+    assert standing_orders_error({"benefits": ["a", "e"]}, [])[3:] == ("not_benefit",
+                                                                       {"value": "'e'"})
+    assert standing_orders_error({"line": [11]}, [11, 12]).key == "line_ships"
+    assert embark(aboard=2)[3:] == ("ship_full", {"aboard": 2, "capacity": 2})
+    assert embark(points=0)[3:] == ("detachment_points", {"low": 1, "high": 500})
+    assert disembark_error(area_kind="orbit", borders_own_tile=True, index=0,
+                           aboard=0).key == "no_cargo"
+    assert disembark_error(area_kind="orbit", borders_own_tile=True, index=3,
+                           aboard=2)[3:] == ("cargo_index", {"aboard": 2, "last": 1})

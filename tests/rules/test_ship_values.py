@@ -45,7 +45,8 @@ def test_r_flt_2_each_value_is_checked_at_both_ends(name):
     for bad in (low - 1, high + 1, True, 2.0, "3", None):
         problem = value_problem(name, bad)
         assert problem == Problem(name, f"expected a whole number from {low} to {high} "
-                                        f"(R-FLT-2)", "R-FLT-2")
+                                        f"(R-FLT-2)", "R-FLT-2", "number",
+                                  {"low": low, "high": high, "rule": "R-FLT-2"})
 
 
 def test_r_flt_2_a_valid_ship_has_no_problems():
@@ -187,3 +188,21 @@ def test_any_json_gives_problems_never_an_exception(value):
     for problems in (ship_problems(value), datasheet_problems(value), crew_problems(value),
                      cargo_problems(value, capacity=value), captain_problems(value)):
         assert all(isinstance(p, Problem) and p.rule.startswith("R-") for p in problems)
+        # a reason a translation can word, citing the rule as the message does
+        assert all(p.key and p.params["rule"] in p.message for p in problems)
+
+
+def test_r_spc_1_a_dice_code_problem_names_its_reason_and_bounds():
+    problem = datasheet_problems({**SHEET, "hull": "21D"})[0]
+    assert (problem.key, problem.params) == ("code_bounds",
+                                             {"dice": 20, "pips": 20, "rule": "R-SPC-1"})
+    with pytest.raises(ValueError, match=r"^at most 20D and 20 pips either way \(R-SPC-1\)$"):
+        dice_code("21D")
+
+
+def test_r_sea_2_a_hazard_problem_cites_both_rules():
+    problem = hazard_problems({"agility": 8})[0]
+    assert (problem.key, problem.params) == ("hazard_number",
+                                             {"low": 0, "high": 7, "rule": "R-SEA-2, R-FLT-2"})
+    assert problem.message == "expected a whole number from 0 to 7 (R-SEA-2, ship bounds of " \
+                              "R-FLT-2)"

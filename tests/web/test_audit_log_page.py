@@ -143,8 +143,8 @@ def test_issue19_6_facts_of_the_other_kinds_read_naturally():
         assert (started["before"], started["after"]) == ("—", "Declare")
     with translation.override("de"):
         away = change_rows(None, {"from": "2026-12-01", "to": "2026-12-03"}, "absence.create")
-        assert [(r["field"], r["after"]) for r in away] == [("Von", "01.12.2026"),
-                                                           ("Bis", "03.12.2026")]
+        assert [(r["field"], r["after"]) for r in away] == [("Von", "Di. 1. Dez. 2026"),
+                                                           ("Bis", "Do. 3. Dez. 2026")]
         [rules] = change_rows({"unplayed_outcome": "defender_holds"},
                               {"unplayed_outcome": "attacker_wins"}, "ruleset.update")
         assert rules["before"] != "defender_holds"  # the form's label, translated

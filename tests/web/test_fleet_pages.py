@@ -191,7 +191,8 @@ def test_r_flt_8_a_full_ship_refuses_more_cargo_next_to_the_form(w):
         {"ship": escort.pk, "name": "One too many", "points": 100})
     assert response.status_code == 400
     html = response.content.decode()
-    assert "capacity 1 detachments already" in html.split("errorlist nonfield", 1)[1]
+    assert "the ship carries 1 of its capacity of 1 detachment already (R-FLT-8)" \
+        in html.split("errorlist nonfield", 1)[1]
 
 
 # --- queries --------------------------------------------------------------------------------

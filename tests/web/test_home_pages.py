@@ -33,7 +33,7 @@ def test_what_i_owe_in_declare(page_world):
     buy(page_world.lg.a, page_world.rnd, 3)
     declare(page_world.lg.a, page_world.rnd, page_world.tiles["free"], armies=0)
     html = client_for(page_world.lg.a.user).get(page_world.url()).content.decode()
-    assert "2 of 3 armies unused, 1 declarations standing" in html
+    assert "2 of 3 armies unused, 1 declaration standing." in html
     admin = client_for(page_world.lg.admin).get(page_world.url()).content.decode()
     assert "What you still owe" not in admin
 

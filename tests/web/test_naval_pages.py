@@ -163,6 +163,24 @@ def test_the_replay_is_german_for_german_readers(resolved_fleet_phase):
     assert '<html lang="de">' in html and "Iron Fist entert Merchant Prince" in html
 
 
+@pytest.mark.parametrize(("language", "sentences"), [
+    ("en", ("{anna} attacks the pirates (", "{anna} means to hold. The pirates mean to hold.",
+            "Maneuver: {anna} chooses to hold. The pirates choose to hold.")),
+    ("de", ("{anna} greift die Piraten an (", "{anna} will halten. Die Piraten wollen halten.",
+            "Manöver: {anna} will halten. Die Piraten wollen halten.")),
+])
+def test_r_nav_13_the_replays_verbs_agree_with_a_faction_and_the_pirates(
+        resolved_fleet_phase, language, sentences):
+    """A side named by its faction is one subject, the pirates are many: "die Piraten wollen",
+    never "die Piraten will". (German needs the compiled catalogue.)"""
+    sc = resolved_fleet_phase
+    html = _get(sc, sc.league.a.user, _battle(sc, "O2"),
+                HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for sentence in sentences:
+        assert sentence.format(anna=sc.league.a.faction) in html, sentence
+    assert "Piraten will " not in html
+
+
 def test_every_step_of_both_engines_has_words():
     """A D6 space battle log and a Dark Force log: no step falls back to raw values."""
     ships = [SpaceShip(i, f"Ship {i}", Datasheet("2D", 3, "3D", "3D+1", "2D", "2D"), None)

@@ -6,7 +6,7 @@ from xml.etree import ElementTree
 import pytest
 
 from battles.services.feeds import calendar_token_of
-from campaigns.models import AdminAction, Webhook, WebhookDelivery
+from campaigns.models import AdminAction, Profile, Webhook, WebhookDelivery
 from campaigns.services.events import event_emit
 from campaigns.site import site_url
 from tests.worlds import api, client_for, make_league
@@ -152,7 +152,11 @@ def test_issue20_members_feed_needs_the_secret_token_and_private_feed_is_404():
     assert client_for().get(url).status_code == 404
     assert client_for().get(url + "?token=" + "x" * 30).status_code == 404
     token = calendar_token_of(user=lg.a.user, now=T0).token
-    answer = client_for().get(f"{url}?token={token}", HTTP_ACCEPT_LANGUAGE="de")
+    # a feed reader's own language says nothing of its reader: the member's profile decides
+    assert "Round closed" in client_for().get(f"{url}?token={token}",
+                                              HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    Profile.objects.update_or_create(user=lg.a.user, defaults={"language": "de"})
+    answer = client_for().get(f"{url}?token={token}")
     assert answer.status_code == 200
     assert sorted(_entries(answer.content)) == ["Frist endet in 24 Stunden",
                                                 "Runde abgeschlossen",

@@ -1,11 +1,14 @@
 """Helpers shared by the pages' forms."""
 
+from datetime import datetime
+
 from django import forms
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from campaigns import formats
 from campaigns.errors import DomainError
 from campaigns.services.corrections import MAX_REASON
 from web.templatetags.feldzug import explained
@@ -50,7 +53,17 @@ class LocalDateTimeField(forms.DateTimeField):
                 _("%(time)s does not exist or happens twice in %(zone)s (a daylight-saving "
                   "change); choose another time."),
                 code="ambiguous_timezone",
-                params={"time": value, "zone": _active_zone_name()}) from None
+                params={"time": _entered(value), "zone": _active_zone_name()}) from None
+
+
+def _entered(value) -> str:
+    """The time someone entered, in the reader's format (``campaigns.formats``), not ISO."""
+    for pattern in DATETIME_LOCAL_FORMATS:
+        try:
+            return formats.datetime_text(datetime.strptime(str(value).strip(), pattern))
+        except ValueError:
+            continue
+    return str(value)
 
 
 class OptionalReasonForm(forms.Form):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from campaigns.values import parse_number
+from fleets.messages import problem_text
 from fleets.models import Fleet
 from fleets.services.odds import MAX_PREVIEW_SHIPS
 from rules.fleet_phase import DEFAULT_DATASHEET
@@ -212,7 +213,7 @@ class NavalOddsForm(forms.Form):
                 sheet[key] = code
             ship = {"datasheet": sheet}
         problems = ship_problems(ship, named=False)  # the API's checks, should one be missed
-        return ship, (str(problems[0]) if problems else None)
+        return ship, (problem_text(problems[0]) if problems else None)
 
     @staticmethod
     def _number(key: str, low: int, high: int, rule: str) -> str:

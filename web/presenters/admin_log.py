@@ -8,7 +8,6 @@ facts this module does not know show as their codes."""
 import re
 from datetime import date, datetime
 
-from django.utils import formats
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.dates import WEEKDAYS as WEEKDAY_NAMES
 from django.utils.text import capfirst
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from battles.models import Battle
+from campaigns import formats
 from campaigns.models import Attack, Campaign, Round
 from campaigns.selectors.admin_log import KIND_GROUPS
 from rules.ruleset import WEEKDAYS
@@ -117,6 +117,7 @@ FIELD_LABELS = {
     "result": gettext_lazy("result"),
     "visibility": gettext_lazy("visibility"),
     "time_zone": gettext_lazy("time zone"),
+    "language": gettext_lazy("language"),
     "join_requests_open": gettext_lazy("join requests"),
     "faction": gettext_lazy("faction"),
     "colour": gettext_lazy("colour"),
@@ -212,7 +213,7 @@ def value_text(key: str, value) -> str:
     if isinstance(value, str) and value in CHOICE_LABELS:
         return str(CHOICE_LABELS[value])
     if isinstance(value, str) and DATE.fullmatch(value) and parse_date(value):
-        return formats.date_format(parse_date(value), "SHORT_DATE_FORMAT")
+        return formats.date_text(parse_date(value))
     return str(value)
 
 
@@ -223,7 +224,7 @@ def _side(key: str, value, present: bool) -> dict:
         if isinstance(moment, datetime) and moment.tzinfo is not None:
             return {"text": "", "at": moment}
     if isinstance(value, date) and not isinstance(value, datetime):
-        return {"text": formats.date_format(value, "SHORT_DATE_FORMAT"), "at": None}
+        return {"text": formats.date_text(value), "at": None}
     return {"text": value_text(key, value) if present else NOTHING, "at": None}
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import pgettext
 from web.presenters import times
 
 DEADLINE = ('<p><span class="deadline">%s: %s\n<strong role="timer" data-countdown="%s" '
-            'data-days="%s" data-passed="%s"></strong></span></p>')
+            'data-days="%s" data-passed="%s">%s</strong></span></p>')
 
 
 class _Labels:
@@ -59,6 +59,7 @@ def _card(entry: dict, labels: _Labels) -> str:
     deadline = rnd and rnd.get("phase_deadline")
     if deadline:
         out.append(DEADLINE % (labels.deadline, times.time_element(deadline),
-                               times.utc_iso(deadline), labels.days, labels.passed))
+                               times.utc_iso(deadline), labels.days, labels.passed,
+                               escape(times.relative_text(deadline))))
     out.append("</li>")
     return "".join(out)

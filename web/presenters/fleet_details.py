@@ -8,14 +8,22 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from fleets.models import Fleet
+from rules.fleet_phase import standing_orders
 
 ROW = "<tr><td>%s</td><td>%s</td><td>%d/%d/%d</td><td>%s</td><td>%s</td></tr>"
 
 
 class FleetDetails:
     def __init__(self):
-        from web.templatetags.feldzug import fleet_kind_label
+        from web.templatetags.feldzug import (
+            benefit_label,
+            fleet_kind_label,
+            interception_label,
+            stance_label,
+        )
 
+        self.labels = {"interception": interception_label, "stance": stance_label,
+                       "benefit": benefit_label}
         self.kinds = {k: escape(str(fleet_kind_label(k))) for k in Fleet.Kind.values}
         self.admiral = _("admiral %(rating)s")
         values = escape(_("Attack / defence / agility"))
@@ -27,6 +35,8 @@ class FleetDetails:
                                for word in ("Cargo", "Crew"))
                      + "</tr></thead><tbody>")
         self.orders = escape(_("Standing orders"))
+        self.intercept = _("intercept: %(i)s; stance: %(s)s")
+        self.benefits, self.line = _("benefits"), _("line")
 
     def html(self, fleet: dict) -> str:
         """A fleet row of ``fleets.selectors.fleet_view.full_fleets`` as a ``<details>``."""
@@ -35,16 +45,28 @@ class FleetDetails:
                        _items(s["crew"], "cp", "%s (%s CP)"))
                 for s in fleet["ships"]]
         admiral = escape(self.admiral % {"rating": fleet["admiral_rating"]})
-        orders = ""
-        if fleet["standing_orders"]:
-            pairs = "; ".join(f"{escape(str(k))}: {escape(str(v))}"
-                              for k, v in fleet["standing_orders"].items())
-            orders = f"<p>{self.orders}: {pairs}</p>"
+        orders = self._orders(fleet)
         kind = fleet["kind"]
         return mark_safe(  # noqa: S308 (every text escaped above)
             f'<details class="fleet-full"><summary><strong>{escape(fleet["name"])}</strong> — '
             f'{self.kinds.get(kind, escape(kind))}, {admiral}</summary>'
             f'{self.head}{"".join(rows)}</tbody></table></div>{orders}</details>')
+
+    def _orders(self, fleet: dict) -> str:
+        """R-FLT-5: the standing orders in force (the fleet card's words), when the owner gave
+        any; a key the rules do not know is shown as stored."""
+        stored = fleet["standing_orders"]
+        if not stored:
+            return ""
+        merged, label = standing_orders(stored), self.labels
+        benefits = ", ".join(f"{b}) {label['benefit'](b)}" for b in merged["benefits"]) or "—"
+        parts = [self.intercept % {"i": label["interception"](merged["interception"]),
+                                   "s": label["stance"](merged["stance"])},
+                 f"{self.benefits}: {benefits}"]
+        if "line" in stored:
+            parts.append(f"{self.line}: {', '.join(s['name'] for s in fleet['ships'])}")
+        parts += [f"{k}: {v}" for k, v in stored.items() if k not in merged and k != "line"]
+        return f"<p>{self.orders}: {'; '.join(escape(str(part)) for part in parts)}</p>"
 
 
 def _items(items: list, number: str, pattern: str) -> str:

@@ -6,8 +6,12 @@ R-SPC) are read; a step this module does not know is shown with its rule and raw
 ``replay(battle, names)`` returns the rounds with their steps; each step is
 ``{"rule", "kind", "text", "dice", "tone", "lines"}``. Pure formatting, no rule is applied."""
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext
+
+# Sentences whose verb agrees with a side as their subject (a faction, or "the pirates" in the
+# plural) have the context "naval side", written out in each call so that makemessages sees it.
 
 
 def _distance(value) -> str:
@@ -39,11 +43,14 @@ def _stance(value) -> str:
 
 
 class Names:
-    """Ship and side names of one battle, from its recorded sides."""
+    """Ship and side names of one battle, from its recorded sides. ``plural_sides`` are the
+    sides named as a group ("the pirates"), whose verbs agree in the plural."""
 
-    def __init__(self, battle, side_labels: dict[str, str], area_names: dict[int, str]):
+    def __init__(self, battle, side_labels: dict[str, str], area_names: dict[int, str],
+                 plural_sides: frozenset[str] = frozenset()):
         self.sides = side_labels
         self.areas = area_names
+        self.plural = plural_sides
         self.ships: dict[int, str] = {}
         for side in battle.sides:
             for ship in side.get("ships", []):
@@ -57,6 +64,11 @@ class Names:
 
     def side(self, key) -> str:
         return self.sides.get(key, str(key))
+
+    def number(self, key) -> int:
+        """The grammatical number of a side as a subject, for ``ngettext``: 1 for a named
+        side (a faction), 2 for a group ("the pirates")."""
+        return 2 if key in self.plural else 1
 
     def area(self, area_id) -> str:
         return self.areas.get(area_id, f"#{area_id}")
@@ -76,13 +88,18 @@ def _pair(event: dict, key: str) -> tuple:
 
 def _battle(e: dict, n: Names) -> str:
     cf_a, cf_d = _pair(e, "cf")
-    text = _("%(attacker)s attacks %(defender)s (the fleet that arrived last attacks). "
-             "Combat factors: %(cf_a)s against %(cf_d)s.") % {
+    text = capfirst(npgettext(
+        "naval side", "%(attacker)s attacks %(defender)s (the fleet that arrived last attacks). "
+        "Combat factors: %(cf_a)s against %(cf_d)s.",
+        "%(attacker)s attack %(defender)s (the fleet that arrived last attacks). "
+        "Combat factors: %(cf_a)s against %(cf_d)s.", n.number("attacker")) % {
         "attacker": n.side("attacker"), "defender": n.side("defender"), "cf_a": cf_a,
-        "cf_d": cf_d}
+        "cf_d": cf_d})
     if e.get("advantage"):
-        text += " " + _("%(side)s won the interception and has the advantage in the first "
-                        "round.") % {"side": n.side(e["advantage"])}
+        text += " " + capfirst(npgettext(
+            "naval side", "%(side)s won the interception and has the advantage in the first round.",
+            "%(side)s won the interception and have the advantage in the first round.",
+            n.number(e["advantage"])) % {"side": n.side(e["advantage"])})
     for carried in e.get("hazard_hits") or []:  # R-SEA-2: hazard hits count in the battle
         if isinstance(carried, dict):
             text += " " + _("%(ship)s starts with %(hits)s hits from sea hazards here.") % {
@@ -94,17 +111,21 @@ def _setup(e: dict, n: Names) -> str:
     if "start_distance_cm" in e:  # D6 space (R-SPC-2)
         return _("The ships start %(cm)s cm apart.") % {"cm": e["start_distance_cm"]}
     a, d = _pair(e, "stances")
-    return _("The lines form up at %(distance)s distance, flagships first. %(attacker)s means "
-             "to %(sa)s, %(defender)s to %(sd)s.") % {
-        "distance": _distance(e.get("distance")), "attacker": n.side("attacker"),
-        "defender": n.side("defender"), "sa": _stance(a), "sd": _stance(d)}
+    return " ".join([
+        _("The lines form up at %(distance)s distance, flagships first.") % {
+            "distance": _distance(e.get("distance"))},
+        *(capfirst(ngettext("%(side)s means to %(stance)s.", "%(side)s mean to %(stance)s.",
+                            n.number(key)) % {"side": n.side(key), "stance": _stance(stance)})
+          for key, stance in (("attacker", a), ("defender", d)))])
 
 
 def _maneuver(e: dict, n: Names) -> str:
     a, d = _pair(e, "stances")
-    text = _("Maneuver: %(attacker)s chooses to %(sa)s, %(defender)s to %(sd)s.") % {
-        "attacker": n.side("attacker"), "defender": n.side("defender"),
-        "sa": _stance(a), "sd": _stance(d)}
+    text = " ".join([
+        _("Maneuver:"),
+        *(capfirst(ngettext("%(side)s chooses to %(stance)s.", "%(side)s choose to %(stance)s.",
+                            n.number(key)) % {"side": n.side(key), "stance": _stance(stance)})
+          for key, stance in (("attacker", a), ("defender", d)))])
     ra, rd = _pair(e, "rolls")
     if ra is not None:
         ga, gd = _pair(e, "lowest_agility")
@@ -118,15 +139,21 @@ def _maneuver(e: dict, n: Names) -> str:
     else:
         text += " " + _("The distance stays %(distance)s.") % {"distance": _distance(after)}
     for side in e.get("retreating") or []:
-        text += " " + _("%(side)s tries to break off.") % {"side": n.side(side)}
+        text += " " + capfirst(npgettext("naval side", "%(side)s tries to break off.",
+                                         "%(side)s try to break off.", n.number(side)) % {
+            "side": n.side(side)})
     return text
 
 
 def _retreat(e: dict, n: Names) -> str:
+    side = e.get("side")
     if e.get("success"):
-        return _("%(side)s retreats to %(area)s.") % {"side": n.side(e.get("side")),
-                                                      "area": n.area(e.get("to"))}
-    return _("%(side)s finds no area to retreat to and stays.") % {"side": n.side(e.get("side"))}
+        return capfirst(npgettext("naval side", "%(side)s retreats to %(area)s.",
+                                  "%(side)s retreat to %(area)s.", n.number(side)) % {
+            "side": n.side(side), "area": n.area(e.get("to"))})
+    return capfirst(npgettext("naval side", "%(side)s finds no area to retreat to and stays.",
+                              "%(side)s find no area to retreat to and stay.",
+                              n.number(side)) % {"side": n.side(side)})
 
 
 def _diagonal(e: dict, n: Names) -> str:

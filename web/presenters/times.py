@@ -1,13 +1,14 @@
-"""Dates and times as pages show them (issue 17): in the active time zone
-(``web.middleware.ActivateTimeZone``: the viewer's, else the campaign's, else the site's), in
-the reader's language's format, with the zone named. Machines get the instant in UTC."""
+"""Dates and times as pages show them: in the active time zone (``web.middleware``: the
+viewer's, else the campaign's, else the site's), in the reader's language's one format
+(``campaigns.formats``: ``Wed 6 Jan 2027, 17:25 CET`` / ``Mi. 6. Jan. 2027, 17:25 MEZ``), with
+the zone named. Machines get the instant in UTC."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.html import format_html
 
-FORMATS = {"long": "DATETIME_FORMAT", "short": "SHORT_DATETIME_FORMAT"}
+from campaigns import formats
 
 
 def utc_iso(value: datetime) -> str:
@@ -16,10 +17,14 @@ def utc_iso(value: datetime) -> str:
 
 
 def local_text(value: datetime, length: str = "long") -> str:
-    """``24. Oktober 2026 20:00 CEST``: local date and time and the zone's abbreviation."""
-    local = timezone.localtime(value)
-    shown = formats.date_format(local, FORMATS.get(length, FORMATS["long"]))
-    return f"{shown} {local.tzname()}"
+    """``Wed 6 Jan 2027, 17:25 CET`` (``long``) or ``6 Jan, 17:25 CET`` (``short``): local
+    date and time and the zone's abbreviation in the reader's language."""
+    return formats.datetime_text(value, "short" if length == "short" else "long")
+
+
+def relative_text(value: datetime) -> str:
+    """``in 2 days`` / ``in 2 Tagen``, ``3 hours ago``: next to deadlines."""
+    return formats.relative_text(value)
 
 
 def time_element(value: datetime | None, length: str = "long") -> str:
@@ -28,3 +33,14 @@ def time_element(value: datetime | None, length: str = "long") -> str:
         return ""
     return format_html('<time datetime="{}" title="{}">{}</time>', utc_iso(value),
                        timezone.get_current_timezone_name(), local_text(value, length))
+
+
+def date_element(value: date | None, length: str = "long") -> str:
+    """``<time datetime="2027-01-06">Wed 6 Jan 2027</time>`` for a calendar day (an absence);
+    "" for no day."""
+    if not isinstance(value, date):
+        return ""
+    if isinstance(value, datetime):
+        value = timezone.localdate(value)
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(),
+                       formats.date_text(value, length))

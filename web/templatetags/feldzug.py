@@ -2,7 +2,7 @@
 outcomes, features, ...: the labels of the models' choices), rule hints, exact 2d6 chances and
 the form-field snippet."""
 
-from fractions import Fraction
+from datetime import datetime
 
 from django import template
 from django.db.models import TextChoices
@@ -12,12 +12,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from battles.models import ArmyList, Battle, ConquestRoll, ScheduleProposal
+from battles.rosters import warning_text
 from campaigns import labels
 from campaigns.models import Attack, Campaign, Tile
 from campaigns.services.accounts import FORMER_MEMBER_PREFIX
 from fleets.models import Area, Fleet, FleetMarker
 from rules.board import DEFAULT_MARKER_TYPES
-from web.presenters import rulebook, times
+from web.presenters import numbers, rulebook, times
 
 register = template.Library()
 
@@ -97,6 +98,12 @@ def _label(choices: type[TextChoices], value):
 @register.filter
 def phase_label(value):
     return labels.phase_label(value)
+
+
+@register.filter
+def list_warning(value):
+    """A stored warning of an army list in the reader's language (R-ARM-2)."""
+    return warning_text(value)
 
 
 @register.filter
@@ -240,8 +247,10 @@ def exact_chance(chance) -> str:
 
 
 @register.filter
-def percent(chance) -> str:
-    return f"{float(Fraction(round(float(chance) * 36), 36)) * 100:.1f} %"
+def percent(fraction, digits=1) -> str:
+    """A share as a percentage in the reader's language (``web.presenters.numbers.percent``):
+    ``58.3%``, ``58,3 %``; ``|percent:0`` for whole percents."""
+    return numbers.percent(fraction, int(digits))
 
 
 @register.filter
@@ -267,6 +276,20 @@ def local_time(value, length="long"):
     """Issue 17: a stored (UTC) time as ``<time>`` in the viewer's zone, the zone named;
     ``|local_time:"short"`` for the short format (``web.presenters.times``)."""
     return times.time_element(value, length)
+
+
+@register.filter
+def relative_time(value):
+    """How far a time is from now in the reader's language: ``in 2 days``, ``vor 3 Stunden``
+    (``web.presenters.times.relative_text``); "" for no time."""
+    return times.relative_text(value) if isinstance(value, datetime) else ""
+
+
+@register.filter
+def local_date(value, length="long"):
+    """A calendar day as ``<time>`` in the reader's format: ``Wed 6 Jan 2027`` / ``Mi. 6. Jan.
+    2027``; ``|local_date:"short"``: ``6 Jan`` (``web.presenters.times.date_element``)."""
+    return times.date_element(value, length)
 
 
 @register.filter

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns import formats
 from campaigns.errors import DomainError
 from campaigns.models import Absence
 from campaigns.selectors.absences import (
@@ -82,7 +83,8 @@ def absence_add(request, scope: Scope):
                                        **data)
         campaign_advance_if_ready(scope.campaign.pk)  # an away player is ready (R-RND-2)
         return _("You are marked away from %(start)s to %(end)s.") % {
-            "start": absence.starts_on.isoformat(), "end": absence.ends_on.isoformat()}
+            "start": formats.date_text(absence.starts_on),
+            "end": formats.date_text(absence.ends_on)}
 
     return form_action(request, AbsenceForm(request.POST), add, done=lambda: _home(scope),
                        again=lambda bound: render_detail(request, scope, status=400,

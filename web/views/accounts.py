@@ -73,6 +73,7 @@ from web.forms.auth import (
     TokenRotateForm,
 )
 from web.forms.common import add_service_error
+from web.middleware import activate_reader_language
 
 LOCKED = "registration/locked_out.html"
 
@@ -169,6 +170,9 @@ def signup(request):
         return redirect(next_url or "campaigns:index")
     if not allowed:
         return render(request, "registration/signup.html", {"closed": True}, status=403)
+    invitation = signup_invitation(next_url)
+    if invitation is not None:  # someone new, invited: the campaign's language
+        activate_reader_language(request, invitation.campaign)
     if request.method == "POST":
         if throttled(request):
             return _too_many(request)

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from battles.services import corrections as services
 from battles.services.results import battle_result_correct, battle_result_void
+from campaigns import formats
 from campaigns.errors import DomainError
 from campaigns.models import Attack, Player, Round
 from league.services import corrections as acting
@@ -102,8 +103,8 @@ def away_mark(request, scope: Scope, player_id: int):
             player=player, by=request.user, reason=data["reason"],
             starts_on=data["starts_on"], ends_on=data["ends_on"], now=timezone.now())
         return _("%(faction)s is marked away from %(start)s to %(end)s.") % {
-            "faction": player.faction, "start": absence.starts_on.isoformat(),
-            "end": absence.ends_on.isoformat()}
+            "faction": player.faction, "start": formats.date_text(absence.starts_on),
+            "end": formats.date_text(absence.ends_on)}
 
     return _post(request, scope, player_id, "away", away)
 

@@ -8,16 +8,19 @@ from django.db.models import BooleanField, CharField
 from django.db.models.expressions import RawSQL
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from campaigns.errors import DomainError
+from campaigns.languages import supported
 from campaigns.models import Campaign, Player
 from campaigns.selectors.campaigns import campaign_list, round_summary
 from campaigns.services.accounts import profile_read
 from campaigns.services.campaigns import campaign_create
 from web.forms.common import add_service_error
 from web.forms.home import CampaignForm, campaign_fields
+from web.forms.zones import suggest_browser_zone
 from web.middleware import activate_read_zone, with_viewer_zone
 from web.presenters.campaign_list import campaign_cards
 from web.views.scope import forbidden
@@ -60,7 +63,10 @@ def _render(request, form=None, status: int = 200):
                  "runs": getattr(campaign, "i_run", False)}
         (mine if entry["faction"] or entry["runs"] else others).append(entry)
     if form is None and may_create(request.user):
-        form = CampaignForm(initial={"time_zone": _creator_zone(request.user)})
+        zone = _creator_zone(request.user)
+        form = CampaignForm(initial={"time_zone": zone, "language": supported(get_language())})
+        if zone == settings.CAMPAIGN_TIME_ZONE:  # only the site's default: the browser's wins
+            suggest_browser_zone(form.fields["time_zone"], zone)
     # issue 21: the cards as markup built once per request (web/presenters/campaign_list.py)
     return render(request, "home.html", {"mine": campaign_cards(mine),
                                          "others": campaign_cards(others), "form": form},

@@ -36,6 +36,7 @@ from web.forms.members import (
     JoinRequestForm,
     JoinSettingsForm,
 )
+from web.middleware import activate_reader_language
 from web.templatetags.feldzug import explained
 from web.views.absences import away_context
 from web.views.actions import form_action
@@ -272,6 +273,7 @@ def invitation_page(request, token: str):
     if invitation is None:
         return render(request, "web/invitation.html", {"unknown": True}, status=404)
     campaign, state = invitation.campaign, invitation_state(invitation)
+    activate_reader_language(request, campaign)  # someone new: the campaign's language
     here = request.get_full_path()
     context = {"invitation": invitation, "invited_campaign": campaign, "state": state,
                "state_label": state_label(state),

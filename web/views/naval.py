@@ -62,7 +62,8 @@ def naval_battle_page(request, scope: Scope, naval_id: int):
                "attacker_label": labels["attacker"], "defender_label": labels["defender"]}
     if report["replay"]:  # R-FLT-7: only from the report's replay keys
         logged = SimpleNamespace(sides=report["sides"], events=report["events"])
-        rounds = replay(logged, Names(logged, labels, areas))
+        pirates = frozenset(key for key in SIDES if players.get(report[key]) is None)
+        rounds = replay(logged, Names(logged, labels, areas, pirates))
         context.update(sides=_sides(report, labels, players), rounds=rounds,
                        step_count=sum(len(r["steps"]) for r in rounds))
     return render(request, "web/naval_battle.html", scope.context(**context))

@@ -2,19 +2,23 @@
 with Django's syndication framework. Without a token: a public campaign's public events (any
 other campaign is 404). With ``?token=`` (the member's personal calendar secret, the same one
 the calendar feed uses): the events for members too. The admins' events (disputes) and the
-names of who still owes input stay out of every feed; so does anything hidden (R-FLT-7)."""
+names of who still owes input stay out of every feed; so does anything hidden (R-FLT-7).
+Its texts are in the campaign's language (``campaigns.languages``), or with ``?token=`` in the
+member's own profile language if they chose one: a feed reader's headers say nothing of its
+reader."""
 
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.http import Http404
+from django.utils import translation
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext as _
 
 from battles.services.feeds import user_for_token
-from campaigns import access, webhooks
-from campaigns.models import Campaign, CampaignEvent
+from campaigns import access, languages, webhooks
+from campaigns.models import Campaign, CampaignEvent, Profile
 from campaigns.services.events import campaign_facts
 
 LIMIT = 50
@@ -25,6 +29,7 @@ class Reading:
     campaign: Campaign
     audiences: tuple[str, ...]
     about: dict
+    language: str
 
 
 class TextSummaryAtomFeed(Atom1Feed):
@@ -51,11 +56,19 @@ class CampaignNewsFeed(Feed):
                     not access.is_campaign_admin(user, campaign):
                 raise Http404
             audiences = ("public", "members")
+            language = languages.profile_language(
+                Profile.objects.only("language").filter(user=user).first())
         elif campaign.visibility == Campaign.Visibility.PUBLIC:
-            audiences = ("public",)
+            audiences, language = ("public",), None
         else:
             raise Http404
-        return Reading(campaign, audiences, campaign_facts(campaign))
+        return Reading(campaign, audiences, campaign_facts(campaign),
+                       language or languages.campaign_language(campaign))
+
+    def get_feed(self, obj: Reading, request):
+        """Titles, summaries and ``xml:lang`` in the reading's language."""
+        with translation.override(obj.language):
+            return super().get_feed(obj, request)
 
     def title(self, obj: Reading) -> str:
         return _("%(name)s: news") % {"name": obj.campaign.name}

@@ -24,11 +24,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from rest_framework.throttling import ScopedRateThrottle
 
 from campaigns.selectors.campaigns import ruleset_of
+from fleets.messages import problem_text
 from fleets.services.odds import PreviewsBusy, odds_preview_run
 from rules.interception import InterceptFleet, hostile
 from rules.odds import SIMULATIONS, OddsResult
+from rules.ship_values import ProblemError
 from web.forms.odds import HAND, SIDES, NavalOddsForm
-from web.presenters.numbers import svg_number
+from web.presenters.numbers import percent, svg_number
 from web.templatetags.feldzug import fleet_kind_label
 
 OUTCOMES = ("attacker_wins", "undecided", "defender_wins")  # the order of the bar
@@ -117,13 +119,13 @@ def odds_run(request, scope, form: NavalOddsForm) -> OddsResult | None:
     except PreviewsBusy as busy:
         form.add_error(None, busy.message)
     except ValueError as error:  # the rules' own checks, should the form miss one
-        form.add_error(None, _("Refused: %(reason)s") % {"reason": error})
+        reason = problem_text(error.problem) if isinstance(error, ProblemError) else error
+        form.add_error(None, _("Refused: %(reason)s") % {"reason": reason})
     return None
 
 
 def _percent(fraction: float) -> str:
-    # rounded here: number_format cuts a float's digits off instead of rounding them
-    return f"{number_format(round(fraction * 100, 1), 1)}\u00a0%"  # never broken from it
+    return percent(fraction)  # the one percentage format of the pages
 
 
 def result_rows(result: OddsResult) -> list[dict]:

@@ -2,6 +2,7 @@
 calls the service the API calls."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.services import pause as pause_services
 from web.forms.manage import ExtendForm, PauseForm
@@ -34,6 +35,8 @@ def extend(request, scope: Scope):
     def call(data):
         pause_services.round_extend_deadline(campaign=scope.campaign, by=request.user,
                                              hours=data["hours"])
-        return _("The deadline is %(hours)s hours later.") % {"hours": data["hours"]}
+        return ngettext("The deadline is %(hours)s hour later.",
+                        "The deadline is %(hours)s hours later.", data["hours"]) % {
+            "hours": data["hours"]}
 
     return _form_action(request, scope, ExtendForm(request.POST), "extend_form", "round", call)
