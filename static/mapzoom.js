@@ -3,7 +3,8 @@
    The view box changes, so the drawing stays sharp. Buttons; + - 0 and the arrow keys while
    the map has focus; Ctrl + wheel (a trackpad's pinch) or the wheel once zoomed; drag a zoomed
    map to move it; two fingers pinch. A drag never counts as a click on a tile. Clicked tiles
-   load their panel. No inline
+   load their panel, and so do Enter and Space on a focused tile (static/feldzug.js clicks it),
+   after which the keyboard is taken to the panel. No inline
    script or style (CSP): only attributes and classes change. */
 (function () {
   "use strict";
@@ -146,12 +147,44 @@
 
   /* A tile of <svg data-tile-url="..."> asks for its panel at <url><tile id>/ (an htmx
      partial, R-ATK-6 in declare); one listener instead of an hx-get on each of many tiles. */
-  document.addEventListener("click", function (event) {
-    var tile = event.target.closest && event.target.closest("svg[data-tile-url] [data-tile-id]");
-    if (!tile || !window.htmx) { return; }
+  var opened = null; /* the tile whose panel the keyboard opened */
+  var following = false; /* its panel is on its way: focus its heading once it is there */
+
+  function tileOf(event) {
+    return event.target.closest && event.target.closest("svg[data-tile-url] [data-tile-id]");
+  }
+
+  function open(tile, byKeyboard) {
     var svg = tile.closest("svg[data-tile-url]");
-    window.htmx.ajax("GET", svg.dataset.tileUrl + tile.dataset.tileId + "/",
+    var request = window.htmx.ajax("GET", svg.dataset.tileUrl + tile.dataset.tileId + "/",
       { target: "#tile-panel", swap: "innerHTML" });
+    opened = byKeyboard ? tile : null;
+    following = byKeyboard;
+    return request;
+  }
+
+  /* the keyboard follows the panel it opened: its heading, then its actions (declare) */
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!following || !event.target || event.target.id !== "tile-panel") { return; }
+    following = false;
+    var heading = event.target.querySelector("h2");
+    if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+  });
+
+  /* Enter or Space on a tile (a role="button") clicks it (static/feldzug.js): a click with
+     no pointer behind it (detail 0) came from the keyboard, which then follows the panel */
+  document.addEventListener("click", function (event) {
+    var tile = tileOf(event);
+    if (!tile || !window.htmx) { return; }
+    open(tile, event.detail === 0);
+  });
+
+  /* Escape in the panel the keyboard opened goes back to its tile */
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && opened && document.contains(opened) &&
+        event.target.closest && event.target.closest("#tile-panel")) {
+      opened.focus();
+    }
   });
 
   document.querySelectorAll("[data-zoom]").forEach(zoomable);

@@ -47,6 +47,7 @@ urlpatterns = [
     path(CAMPAIGN, campaign.detail, name="detail"),
     path(CAMPAIGN + "map/", map_views.map_page, name="map"),
     path(CAMPAIGN + "map/history/", map_history.map_history_page, name="map-history"),
+    path(CAMPAIGN + "map/text/", map_views.map_text_page, name="map-text"),
     path(CAMPAIGN + "map/tiles/<int:tile_id>/", map_views.tile_panel, name="tile"),
     path(CAMPAIGN + "map/declare/", map_views.declare, name="declare"),
     path(CAMPAIGN + "map/purchase/", map_views.purchase, name="purchase"),

@@ -56,7 +56,7 @@ def test_a_new_admin_builds_a_planet_by_clicking_the_grid(browsing, viewport):
     page.locator("#tile-panel").get_by_label("Marker type").select_option(label="Manufactorum")
     page.get_by_role("button", name="Add marker").click()
     expect(page.locator(".messages")).to_contain_text("Marker added to Hive Gate")
-    expect(page.locator("svg.editor-grid a.tile.selected text.markers")).to_have_count(1)
+    expect(page.locator("svg.editor-grid a.tile.selected use.icon-marker")).to_have_count(1)
     browsing.shot(page, "built")
 
     planet = Planet.objects.get(campaign=lg.campaign)

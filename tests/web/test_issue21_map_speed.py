@@ -72,7 +72,7 @@ def test_a_conquest_and_a_fleet_move_show_at_once(page_world):
     seen()  # kept again for this revision
     advance_to(page_world.rnd, Round.Phase.CLOSED)  # the conquest roll gives anna the tile
     html, document = seen()
-    assert f'fill="{lg.a.colour}"' in _tile_shape(html, free)
+    assert f'fill="url(#owner-{lg.a.pk})"' in _tile_shape(html, free)  # anna's colour
     assert f"{lg.a.faction}" in _tile_shape(html, free)
     tiles = {t["id"]: t for p in document["planets"] for t in p["tiles"]}
     assert tiles[free.pk]["owner"] == lg.a.pk

@@ -18,7 +18,10 @@ def test_one_svg_per_planet_and_one_shape_per_tile(page_world):
     assert sorted(map(int, shapes)) == sorted(t.pk for t in page_world.tiles.values())
     home = page_world.tiles["b-home"]
     shape = re.search(rf'<polygon[^>]*data-tile-id="{home.pk}"[^>]*>', html, re.S).group(0)
-    assert 'class="tile defence"' in shape and f'fill="{page_world.lg.b.colour}"' in shape
+    # the owner's colour, pattern and label (web.presenters.hexmap.owner_defs)
+    assert 'class="tile defence"' in shape and f'fill="url(#owner-{page_world.lg.b.pk})"' in shape
+    assert re.search(rf'<pattern id="owner-{page_world.lg.b.pk}"[^>]*><rect [^>]*'
+                     rf'fill="{page_world.lg.b.colour}"/>', html)
     assert 'href="#icon-macropole"' in html and 'href="#icon-mountain"' in html
     assert 'tabindex="0"' in shape and 'role="button"' in shape
     assert "Legend" in html and "Deep Ocean" in html

@@ -50,17 +50,25 @@ def changes(html: str, kind: str) -> list[str]:
 
 
 def fills(html: str) -> dict[str, str]:
-    """Tile id -> fill of the drawn hexes."""
-    found = {}
+    """Tile id -> colour of the drawn hexes (an owner's tile is filled with the owner's
+    pattern, ``url(#owner-<id>)``, whose first rectangle has the owner's colour)."""
+    found, patterns, pattern = {}, {}, []
 
     class Hexes(HTMLParser):
         def handle_starttag(self, tag, attrs):
             attrs = dict(attrs)
             if tag == "polygon" and "data-tile-id" in attrs:
                 found[attrs["data-tile-id"]] = attrs["fill"]
+            elif tag == "pattern":
+                pattern[:] = [attrs.get("id")]
+            elif tag == "rect" and pattern and pattern[0] not in patterns:
+                patterns[pattern[0]] = attrs.get("fill")
+
+        handle_startendtag = handle_starttag
 
     Hexes().feed(html)
-    return found
+    return {tile: patterns.get(fill[5:-1], fill) if fill.startswith("url(#") else fill
+            for tile, fill in found.items()}
 
 
 def test_issue18_the_latest_closed_round_is_shown_with_its_changes(played):

@@ -154,10 +154,13 @@ def test_tiles_show_their_names_or_coordinates(page_world):
     html = _map(page_world, page_world.lg.c.user)
     drawn = html.split(f'data-tile-id="{named.pk}"', 1)
     assert 'aria-label="Hive &lt;Primus&gt; — Alpha (2, 0): neutral"' in drawn[1][:200]
-    assert '<text class="tile-name" x="0" y="3">Hive &lt;Pr…</text>' in drawn[1][:400]
+    # the whole name, wrapped to fit the hex (web.presenters.hex_text)
+    assert re.search(r'<text class="tile-name" font-size="[\d.]+"><tspan x="0" y="[-\d.]+">Hive'
+                     r'</tspan><tspan x="0" y="[-\d.]+">&lt;Primus&gt;</tspan></text>',
+                     drawn[1][:600])
     far = page_world.tiles["far"]
     after = html.split(f'data-tile-id="{far.pk}"', 1)[1].split("</g>", 1)[0]
-    assert '<text class="tile-name" x="0" y="3">0,3</text>' in after
+    assert '<text class="tile-name" y="2">0,3</text>' in after
 
 
 def test_a_selected_tile_is_pressed_and_anchored(page_world):
@@ -212,7 +215,7 @@ def test_a_past_state_is_drawn_from_a_snapshot(page_world):
                      interactive=False)
     alpha = drawn["planets"][0]["svg"]
     shape = alpha.split(f'data-tile-id="{free.pk}"', 1)[0].rsplit("<polygon", 1)[1]
-    assert f'fill="{page_world.lg.c.colour}"' in shape
+    assert f'fill="url(#owner-{page_world.lg.c.pk})"' in shape  # carl's colour and pattern
     assert 'href="#icon-manufactorum"' in alpha.split(f'data-tile-id="{free.pk}"', 1)[1][:400]
     home = alpha.split(f'data-tile-id="{b_home.pk}"', 1)[0].rsplit("<polygon", 1)[1]
     assert 'fill="#d8d8d0"' in home

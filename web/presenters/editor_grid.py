@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from web.presenters.hex_text import layout
 from web.presenters.numbers import svg_number
 
 SIZE = 30  # a hex's corner radius in SVG units
@@ -27,8 +28,14 @@ class Cell:
     tile_id: int | None = None
     fill: str = ""
     markers: int = 0
-    marker_y: str = ""  # where the marker badge sits, under the text
     selected: bool = False
+    # a tile's name on up to three lines sized to stay inside the hex (``hex_text``):
+    # (x, y, text) each at font size ``size``; its terrain and marker icons in a row:
+    # (icon, x, y, size); its defence line (R-MAP-2)
+    lines: tuple = ()
+    size: str = ""
+    icons: tuple = ()
+    defence: bool = False
 
 
 def centre(q: int, r: int) -> tuple[float, float]:
@@ -57,22 +64,34 @@ def free_hexes(taken: set[tuple[int, int]], rings: int = RINGS) -> list[tuple[in
     return sorted(free, key=lambda hex_: (hex_[1], hex_[0]))[:SLOT_LIMIT]
 
 
-def _short(text: str, limit: int = 7) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+ICON_FEATURES = ("mountain", "spaceport", "macropole")  # the map's icons (hexmap)
 
 
 def tile_cell(tile, selected_id: int | None) -> Cell:
+    from web.templatetags.feldzug import feature_label  # the pages' one set of labels
+
     x, y = centre(tile.q, tile.r)
     owner = tile.owner.faction if tile.owner_id else _("neutral")
     label = _("Tile (%(q)s, %(r)s)") % {"q": tile.q, "r": tile.r}
     if tile.name:
         label += f": {tile.name}"
     markers = len(tile.markers.all())
+    features = tile.features or []
+    icons = [f for f in ICON_FEATURES if f in features] + ["marker"] * markers
+    text = tile.name or f"{tile.q},{tile.r}"
+    fit = layout(text, radius=SIZE - 1, icons=len(icons), max_size=10.0, pad=2.5)
+    size = svg_number(fit.icon_size)
     return Cell(q=tile.q, r=tile.r, x=svg_number(x), y=svg_number(y), points=corners(x, y),
-                label=f"{label}, {owner}", text=_short(tile.name or f"{tile.q},{tile.r}"),
+                label=", ".join([label, owner, *(str(feature_label(f)) for f in features)]),
+                text=text,
                 tile_id=tile.pk, fill=tile.owner.colour if tile.owner_id else "",
-                markers=markers, marker_y=svg_number(y + SIZE * 0.5),
-                selected=tile.pk == selected_id)
+                markers=markers, selected=tile.pk == selected_id,
+                lines=tuple((svg_number(x), svg_number(y + ly), line)
+                            for line, ly in zip(fit.lines, fit.line_ys, strict=True)),
+                size=svg_number(fit.size),
+                icons=tuple((icon, svg_number(x + ix), svg_number(y + fit.icon_y), size)
+                            for icon, ix in zip(icons, fit.icon_x, strict=True)),
+                defence="defence" in features)
 
 
 def slot_cell(q: int, r: int, selected: tuple[int, int] | None) -> Cell:

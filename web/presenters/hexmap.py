@@ -24,11 +24,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from web.presenters import theatre
+from web.presenters.hex_text import label_band, layout
 from web.presenters.map_state import MapState, Token, Viewer, joined, merged
 from web.presenters.numbers import svg_number as num
 
 __all__ = ["MapState", "Viewer", "draw_map", "draw_public", "legend_players", "marker_legend",
-           "overlay"]
+           "overlay", "owner_defs", "owner_labels"]
 
 SIZE = 24  # hex radius in SVG units
 ROOT3 = math.sqrt(3)
@@ -36,12 +37,38 @@ MARGIN = 10
 RING_GAP = 22  # between the outermost tile and the orbit ring
 NEUTRAL = "#d8d8d0"
 UNOWNED = "#333333"
-ICON = 12  # icon width; icons sit in a row across the tile's middle
 ICON_FEATURES = ("mountain", "spaceport", "macropole")  # defence lines are the tile's border
 # the two marker types the rules name (R-MRK-1) have their own icons; other types share one
 MARKER_ICONS = {"manufactorum": "manufactorum", "shield_generator": "shield"}
-NAME_CHARS = 9  # a tile's name on the map is cut to what fits its hex; the label has it all
+NAME_SIZE = 8.0  # a tile name's largest font size, the svg's font-size (FIGURE_OPEN)
+LABEL_SIZE = 5.0  # an owner label's font size (static/map.css)
+PATTERNS = 8  # owners' patterns (templates/web/_map_icons.html: own-0 ... own-7)
 TOKEN_R = 8
+
+
+def owner_labels(players: dict) -> dict:
+    """Each player's short label on the map, unique in the campaign: the initials of its
+    faction (``AM`` for Adeptus Mechanicus), the first three letters of a one-word faction
+    (``ORK``), a number added where two would read the same. With each owner's pattern
+    (``owner_slots``) the map can be read without telling colours apart."""
+    out, taken = {}, set()
+    for pk, player in players.items():
+        words = [w for w in "".join(c if c.isalnum() else " " for c in player.faction).split()]
+        if len(words) > 1:
+            short = "".join(w[0] for w in words[:3]).upper()
+        else:
+            short = (words[0][:3] if words else "?").upper()
+        label, n = short, 2
+        while label in taken:
+            label, n = f"{short[:2]}{n}", n + 1
+        taken.add(label)
+        out[pk] = label
+    return out
+
+
+def owner_slots(players: dict) -> dict:
+    """Each player's pattern (0 to ``PATTERNS`` - 1), in the order of the players."""
+    return {pk: index % PATTERNS for index, pk in enumerate(players)}
 
 
 def marker_icon(code: str) -> str:
@@ -166,6 +193,7 @@ class Paint:
 
         self.faction = {pk: escape(p.faction) for pk, p in players.items()}
         self.colour = {pk: escape(p.colour or UNOWNED) for pk, p in players.items()}
+        self.slot = owner_slots(players)
         self.marker = {code: escape(name) for code, name in marker_names.items()}
         self.feature = {f: escape(str(feature_label(f))) for f in ("mountain", "spaceport",
                                                                  "macropole", "defence")}
@@ -188,8 +216,14 @@ class Paint:
 TILE = ('<g transform="%s"><polygon class="tile%s" points="' + HEX + '" fill="%s" '
         'data-tile-id="%d"%s aria-label="%s">'
         '</polygon>')
-USE = '<use class="icon icon-%s" href="#icon-%s" x="%s" y="-6" width="12" height="12"/>'
-NAME = '<text class="tile-name" x="0" y="%s">%s</text></g>'
+# over a defence line (R-MAP-2), dark dashes on the tile's light border, seen on every colour
+# (one hexagon from templates/web/_map_icons.html)
+WALL = '<use class="wall" href="#hex" fill="none"/>'
+USE = '<use class="icon icon-%s" href="#icon-%s" x="%s" y="%s" width="%s" height="%s"/>'
+NAME = '<text class="tile-name" y="%s"%s>%s</text></g>'
+LINES = '<text class="tile-name" font-size="%s">%s</text></g>'
+LINE = '<tspan x="0" y="%s">%s</tspan>'
+
 
 def _planet(planet: dict, state: MapState, paint: Paint, orbit_fleets) -> dict:
     """One planet's view box and SVG body as pieces: its tiles and its orbit ring with its
@@ -221,7 +255,8 @@ def _planet(planet: dict, state: MapState, paint: Paint, orbit_fleets) -> dict:
 
 def _tile(tile, planet_name, move, state, paint) -> str:
     """A tile as a group moved to its centre: the hexagon (a button with the tile's full
-    label), its feature and marker icons in a row, and its name or coordinates below."""
+    label), its owner's pattern and short label, its feature and marker icons in a row, and
+    its name (or coordinates) on up to three lines sized to stay inside the hexagon."""
     owner = state.owners.get(tile["id"])
     codes = state.markers.get(tile["id"], ())
     features = tile["features"]
@@ -231,22 +266,29 @@ def _tile(tile, planet_name, move, state, paint) -> str:
     words += [paint.feature[f] for f in features if f in paint.feature]
     words += [paint.marker.get(code, escape(code)) for code in codes]
     label = f"{title}: {', '.join(words)}"
-    css = " defence" if "defence" in features else ""
-    out = [TILE % (move, css, paint.colour.get(owner, NEUTRAL) if owner else NEUTRAL,
-                   tile["id"], paint.pressable, label)]
+    defence = "defence" in features
+    owned = owner in paint.slot
+    # an owner's tile is filled with the owner's colour, pattern and label (``owner_defs``)
+    out = [TILE % (move, " defence" if defence else "",
+                   f"url(#owner-{owner})" if owned else NEUTRAL, tile["id"], paint.pressable,
+                   label)]
+    if defence:
+        out.append(WALL)
     icons = [f for f in ICON_FEATURES if f in features] + [marker_icon(c) for c in codes]
-    left = -len(icons) * ICON // 2
-    out += [USE % (icon, icon, left + i * ICON) for i, icon in enumerate(icons)]
-    out.append(NAME % ("15" if icons else "3", _short(tile)))
+    fit = layout(tile.get("name") or f"{tile['q']},{tile['r']}", radius=SIZE, label=owned,
+                 icons=len(icons))
+    size = num(fit.icon_size)
+    out += [USE % (icon, icon, num(x), num(fit.icon_y), size, size)
+            for icon, x in zip(icons, fit.icon_x, strict=True)]
+    if len(fit.lines) == 1:
+        # the svg's font size (NAME_SIZE) is written only where a name needs another
+        font = "" if fit.size == NAME_SIZE else f' font-size="{num(fit.size)}"'
+        out.append(NAME % (num(fit.line_ys[0]), font, escape(fit.lines[0])))
+    else:
+        out.append(LINES % (num(fit.size), "".join(
+            LINE % (num(y), escape(line)) for line, y in zip(fit.lines, fit.line_ys,
+                                                            strict=True))))
     return "".join(out)
-
-
-def _short(tile: dict) -> str:
-    """The tile's name as it fits on its hex, else its coordinates."""
-    name = tile.get("name") or ""
-    if not name:
-        return f"{tile['q']},{tile['r']}"
-    return escape(name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1] + "…")
 
 
 def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint) -> list:
@@ -271,7 +313,7 @@ def _tokens(fleets, cx: float, cy: float, ring: float, paint: Paint) -> list:
 
 FIGURE_OPEN = ('<figure class="planet" id="planet-%s">\n  <figcaption><h2>%s</h2></figcaption>\n'
                '  <div class="zoomable" data-zoom>\n    <div class="zoom-view"><svg class="hexmap" '
-               'viewBox="%s" role="group" aria-label="%s"%s>')
+               'viewBox="%s" font-size="8" role="group" aria-label="%s"%s>')
 FIGURE_CLOSE = '</svg></div>\n    %s\n  </div>\n</figure>\n'
 
 
@@ -286,12 +328,35 @@ def _frame(planets: list[dict], tile_url: str) -> None:
         p["close"] = close
 
 
-LEGEND_PLAYER = ('<li><svg class="swatch-svg" viewBox="0 0 10 10" aria-hidden="true" '
-                 'focusable="false"><rect width="10" height="10" fill="%s"/></svg> %s</li>')
+# one square the size of a hex, in the tile's own units (each tile is moved to its centre), so
+# every tile of the owner shows it whole: colour, pattern (``owner_slots``), short label
+OWNER_DEF = ('<pattern id="owner-%d" patternUnits="userSpaceOnUse" x="-24" y="-24" width="48" '
+             'height="48"><rect width="48" height="48" fill="%s"/><rect width="48" height="48" '
+             'fill="url(#own-%d)"/><text class="owner" x="24" y="%s">%s</text></pattern>')
+
+
+def owner_defs(players: dict) -> str:
+    """What fills every tile of an owner, drawn once per page: the owner's colour, pattern and
+    short label in the label band at the top of the hex (``hex_text``)."""
+    labels, slots = owner_labels(players), owner_slots(players)
+    baseline = num(SIZE + label_band(SIZE, LABEL_SIZE)[0])
+    body = "".join(OWNER_DEF % (pk, escape(p.colour or UNOWNED), slots[pk], baseline,
+                                escape(labels[pk])) for pk, p in players.items())
+    return mark_safe('<svg class="icon-defs owner-defs" aria-hidden="true" focusable="false" '  # noqa: S308
+                     f'width="0" height="0"><defs>{body}</defs></svg>')
+
+
+LEGEND_PLAYER = ('<li data-owner-slot="%d"><svg class="swatch-svg" viewBox="0 0 10 10" '
+                 'aria-hidden="true" focusable="false"><rect width="10" height="10" fill="%s"/>'
+                 '<rect width="10" height="10" fill="url(#own-%d)"/></svg> '
+                 '<b class="owner-label">%s</b> %s</li>')
 
 
 def legend_players(players: dict) -> str:
-    """The owner colours of the legend, one ``<li>`` per player."""
-    return mark_safe("".join(LEGEND_PLAYER % (escape(p.colour or UNOWNED), escape(p.faction))  # noqa: S308
-                             for p in players.values()))
-
+    """The owners of the legend, one ``<li>`` per player: colour, pattern, short label and
+    faction (the map reads without telling colours apart)."""
+    labels, slots = owner_labels(players), owner_slots(players)
+    return mark_safe("".join(  # noqa: S308 (escaped)
+        LEGEND_PLAYER % (slots[pk], escape(p.colour or UNOWNED), slots[pk], escape(labels[pk]),
+                         escape(p.faction))
+        for pk, p in players.items()))

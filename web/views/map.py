@@ -26,7 +26,15 @@ from league.selectors.map import current_map_document
 from web.forms.common import add_service_error
 from web.forms.map import DeclareForm, PurchaseForm
 from web.presenters.declarations import FIELDS, declarations_html
-from web.presenters.hexmap import Viewer, draw_public, legend_players, marker_legend, overlay
+from web.presenters.hexmap import (
+    Viewer,
+    draw_public,
+    legend_players,
+    marker_legend,
+    overlay,
+    owner_defs,
+)
+from web.presenters.map_text import map_tables
 from web.templatetags.feldzug import explained, marker_name
 from web.views.confirm import ask, confirmed
 from web.views.scope import Scope, campaign_page
@@ -97,7 +105,7 @@ def _public_map(campaign) -> dict:
                               map_url=reverse("campaigns:map", args=[campaign.pk]),
                               fleets_url=reverse("campaigns:fleets", args=[campaign.pk]))
         return {"drawing": drawing, "legend_players": legend_players(players),
-                "marker_legend": marker_legend(marker_names)}
+                "owner_defs": owner_defs(players), "marker_legend": marker_legend(marker_names)}
 
     return cached("map-page", campaign, draw, get_language())
 
@@ -112,7 +120,7 @@ def map_context(scope: Scope, request=None) -> dict:
                     selected_tile=_selected(request, "tile") if request else None)
     return {"planets": drawn["planets"], "figures": drawn["figures"],
             "theatre": drawn["theatre"], "areas": drawn["areas"], "tile_url": drawn["tile_url"],
-            "legend_players": public["legend_players"],
+            "legend_players": public["legend_players"], "owner_defs": public["owner_defs"],
             "marker_legend": public["marker_legend"], "selected_area": selected_area,
             "theatre_orders": bool(viewer.orders)}
 
@@ -154,6 +162,23 @@ def render_map(request, scope: Scope, *, purchase_form=None, status: int = 200):
 @campaign_page()
 def map_page(request, scope: Scope):
     return render_map(request, scope)
+
+
+@require_GET
+@campaign_page()
+def map_text_page(request, scope: Scope):
+    """The map as text: the map page's document, owners and labels as tables of tiles and
+    areas (``web.presenters.map_text``), in a fixed number of queries whatever the map's
+    size; the attacks the reader may see (R-SEC-2) and their own fleets' names (R-FLT-7)."""
+    document, players, marker_names = map_inputs(scope.campaign)
+    attacks = []
+    if scope.round is not None and scope.is_member:
+        attacks = list(visible_attacks(scope.round, player=scope.player, is_admin=scope.is_admin)
+                       .filter(status=Attack.Status.ACTIVE).values_list("tile_id", "player_id"))
+    own = {pk: fleet["name"] for pk, fleet in _own_fleets(scope).items()}
+    tables = map_tables(document, players=players, marker_names=marker_names,
+                        viewer=Viewer(own_fleets=own), attacks=attacks)
+    return render(request, "web/map_text.html", scope.context(**tables))
 
 
 def _tile(scope: Scope, tile_id: int) -> Tile | None:

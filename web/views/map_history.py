@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns.values import parse_number
 from league.selectors.map_history import RoundMapHistory, closed_rounds, round_map_history
-from web.presenters.hexmap import MapState, draw_map, legend_players, marker_legend
+from web.presenters.hexmap import MapState, draw_map, legend_players, marker_legend, owner_defs
 from web.presenters.map_history import present_history
 from web.views.map import map_inputs
 from web.views.scope import Scope, campaign_page
@@ -30,6 +30,7 @@ def _drawing(scope: Scope, history: RoundMapHistory, document: dict, players: di
                      interactive=False)
     return {"planets": drawn["planets"], "figures": drawn["figures"],
             "theatre": drawn["theatre"], "legend_players": legend_players(players),
+            "owner_defs": owner_defs(players),
             "marker_legend": marker_legend(marker_names)}
 
 

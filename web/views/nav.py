@@ -18,7 +18,7 @@ class NavItem:
 
 ITEMS = [
     NavItem("campaigns:detail", _("Overview")),
-    NavItem("campaigns:map", _("Map"), "view", ("campaigns:map-history",)),
+    NavItem("campaigns:map", _("Map"), "view", ("campaigns:map-history", "campaigns:map-text")),
     NavItem("campaigns:battles", _("Battles"), "member", ("campaigns:battle",)),
     NavItem("campaigns:fleets", _("Fleets"), "view", ("campaigns:naval-battle",)),
     NavItem("campaigns:conquest", _("Conquest"), "player"),
