@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.http import HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
@@ -13,6 +15,9 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("web.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
+    # browsers that ignore the icon links ask for /favicon.ico: the PNG (static/icons)
+    path("favicon.ico", lambda request: HttpResponsePermanentRedirect(
+        static("icons/favicon-32.png"))),
     path("accounts/", include("web.account_urls")),  # log in, sign up, profile (issue 17)
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", accounts.language_switch, name="set_language"),

@@ -173,8 +173,164 @@
     show(0);
   }
 
+  /* <select data-browser-zone="default">: a time zone menu holding only a default (no one chose
+     it) picks the browser's own zone, if the menu lists it. */
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    var zone;
+    if (select.value !== select.dataset.browserZone) { return; }
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+    var option = zone && Array.prototype.find.call(select.options, function (o) {
+      return o.value === zone;
+    });
+    if (option) { select.value = zone; }
+  });
+
+  /* The account menu (<details data-menu>) closes on a click elsewhere and on Escape. */
+  document.addEventListener("click", function (event) {
+    document.querySelectorAll("details[data-menu][open]").forEach(function (menu) {
+      if (!menu.contains(event.target)) { menu.open = false; }
+    });
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") { return; }
+    document.querySelectorAll("details[data-menu][open]").forEach(function (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+  });
+
+  /* On a phone the campaign tabs are one row that scrolls sideways: the current tab in view. */
+  document.querySelectorAll("[data-tab-row]").forEach(function (row) {
+    var current = row.querySelector("[aria-current]");
+    if (current && row.scrollWidth > row.clientWidth) {
+      row.scrollLeft = current.offsetLeft - row.offsetLeft - 16;
+    }
+  });
+
+  /* A table wider than its box (.table-wrap scrolls sideways) gets a hint above it, the words
+     from <body data-scroll-hint>; again when the window changes size. */
+  function markOverflow() {
+    var words = document.body.dataset.scrollHint;
+    document.querySelectorAll(".table-wrap").forEach(function (wrap) {
+      var over = wrap.scrollWidth > wrap.clientWidth + 1;
+      var hint = wrap.previousElementSibling;
+      var has = hint && hint.classList.contains("scroll-hint");
+      wrap.classList.toggle("overflows", over);
+      if (over && !has && words) {
+        hint = document.createElement("p");
+        hint.className = "scroll-hint";
+        hint.textContent = words;
+        wrap.parentNode.insertBefore(hint, wrap);
+      } else if (!over && has) {
+        hint.remove();
+      }
+    });
+  }
+  markOverflow();
+  var resizing;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(markOverflow, 150);
+  });
+  document.addEventListener("htmx:afterSettle", markOverflow);
+  document.addEventListener("toggle", markOverflow, true);  /* a <details> opened */
+
+  /* A section folded in <details> opens when the address names it or something in it
+     (the manage page's sections; a form sent from a section comes back to its #anchor). */
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var folded = false;
+    if (!target) { return; }
+    for (var el = target; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) { el.open = folded = true; }
+    }
+    if (folded) { target.scrollIntoView({ block: "start" }); }
+  }
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
+
+  /* A result that arrives with the page after a submit (<el data-reveal>, e.g. the naval odds
+     below their form) is brought into view and focused, not left a screen below. */
+  function reveal() {
+    var el = document.querySelector("[data-reveal]");
+    if (!el) { return; }
+    var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+    if (el.hasAttribute("tabindex")) { el.focus({ preventScroll: true }); }
+  }
+  window.addEventListener("load", function () { reveal(); });
+
+  /* --- accessibility (WCAG 2.2 AA) ---------------------------------------------------------
+     A box that scrolls sideways (a wide table's .table-wrap, a rules table or code block) is
+     reachable by keyboard while it overflows: tabindex 0, role region, named by its table's
+     caption or the heading above it (<body data-scroll-hint> when there is none). */
+  var SCROLLERS = ".table-wrap, .rules-text table, .rules-text pre, [data-scroll-region]";
+
+  function scrollName(box) {
+    var caption = box.querySelector("caption");
+    if (caption && caption.textContent.trim()) { return caption.textContent.trim(); }
+    for (var el = box; el && el !== document.body; el = el.parentElement) {
+      for (var prev = el.previousElementSibling; prev; prev = prev.previousElementSibling) {
+        var heading = prev.matches("h1, h2, h3, h4") ? prev : prev.querySelector("h2, h3, h4");
+        if (heading && heading.textContent.trim()) { return heading.textContent.trim(); }
+      }
+    }
+    return document.body.dataset.scrollHint || "";
+  }
+
+  function scrollRegions() {
+    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+      var over = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      var marked = box.hasAttribute("data-scroll-marked");
+      if (over && !marked) {
+        box.setAttribute("data-scroll-marked", "");
+        box.tabIndex = 0;
+        if (!box.hasAttribute("role")) { box.setAttribute("role", "region"); }
+        if (!box.hasAttribute("aria-label") && !box.hasAttribute("aria-labelledby")) {
+          box.setAttribute("aria-label", scrollName(box));
+        }
+      } else if (!over && marked) {
+        box.removeAttribute("data-scroll-marked");
+        box.removeAttribute("tabindex");
+        if (box.getAttribute("role") === "region") { box.removeAttribute("role"); }
+      }
+    });
+  }
+  scrollRegions();
+  var reflowing;
+  window.addEventListener("resize", function () {
+    clearTimeout(reflowing);
+    reflowing = setTimeout(scrollRegions, 150);
+  });
+  document.addEventListener("htmx:afterSettle", scrollRegions);
+  document.addEventListener("toggle", scrollRegions, true);
+
+  /* The phase in the campaign's tabs is a polite live region ([data-phase-status]): while the
+     page is open, an hour and ten minutes before a deadline and when it passes, it says so
+     (its data-soon-hour, data-soon-minutes and data-passed texts). */
+  var phaseStatus = document.querySelector("[data-phase-status]");
+  var announced = {};
+
+  function announceDeadlines() {
+    if (!phaseStatus) { return; }
+    var said = phaseStatus.querySelector("[data-announce]");
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      var left = (Date.parse(el.dataset.countdown) - Date.now()) / 1000;
+      if (isNaN(left)) { return; }
+      var key = el.dataset.countdown;
+      var stage = left <= 0 ? "passed" : left <= 600 ? "soonMinutes" : left <= 3600 ? "soonHour" : "";
+      if (!(key in announced)) { announced[key] = stage; return; }  /* as the page loaded */
+      if (stage && announced[key] !== stage && said) {
+        said.textContent = " " + (phaseStatus.dataset[stage] || "");
+      }
+      announced[key] = stage;
+    });
+  }
+
   document.querySelectorAll("[data-path-builder]").forEach(pathBuilder);
   document.querySelectorAll("[data-replay]").forEach(replay);
   tick();
-  setInterval(tick, 1000);
+  announceDeadlines();
+  setInterval(function () { tick(); announceDeadlines(); }, 1000);
 })();

@@ -1,6 +1,7 @@
 """Issue 18 point 5: on a phone (390 x 844) no page scrolls sideways (wide tables and maps
 scroll inside their card) and every control is thumb-sized; at desktop width nothing spills
-out either."""
+out either. The top of a campaign page (header, language menu, tabs) takes at most 120 px on a
+phone, in English and German."""
 
 import pytest
 
@@ -10,6 +11,7 @@ from tests.worlds import battle_url, page_duel
 pytestmark = pytest.mark.django_db(transaction=True)
 
 THUMB_PX = 44
+TOP_PX = 120  # the site's header, the language menu and the campaign tabs together
 BOX_PX = 24  # checkboxes and radio buttons
 
 # Elements reaching past the right edge that are not inside a scrolling container, and
@@ -38,6 +40,13 @@ MEASURE = """([thumb, box]) => {
 }"""
 
 
+# How far the page scrolls sideways, and where the campaign's tab bar ends.
+TOP = """() => ({
+  sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  top: document.querySelector('nav.tabs').getBoundingClientRect().bottom,
+})"""
+
+
 def _pages(world):
     battle = page_duel(world, "battles")
     player = ["", "map/", "battles/", battle_url(world, battle).removeprefix(world.url()),
@@ -59,3 +68,21 @@ def test_no_page_spills_sideways_and_controls_fit_a_thumb(browsing, page_world, 
             if any(found.values()):
                 problems[f"{username} {url}"] = found
     assert not problems, problems
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"], ids=["en", "de"])
+def test_the_top_of_a_campaign_page_fits_in_120_px_on_a_phone(browsing, page_world, locale):
+    battle = page_duel(page_world, "battles")
+    pages = {"anna": ["", "map/", "battles/", battle_url(page_world, battle).removeprefix(
+        page_world.url()), "fleets/", "standings/", "conquest/", "rounds/1/audit/"],
+        page_world.lg.admin.username: ["manage/", "manage/members/"]}
+    found = {}
+    for username, rests in pages.items():
+        page = browsing.signed_in(username, viewport=PHONE, locale=locale)
+        for rest in rests:
+            page.goto(page_world.url(rest))
+            found[rest] = page.evaluate(TOP)
+            browsing.shot(page, f"{locale[:2]}-{rest.strip('/').replace('/', '-') or 'home'}")
+    too_tall = {rest: m["top"] for rest, m in found.items() if m["top"] > TOP_PX}
+    sideways = {rest: m["sideways"] for rest, m in found.items() if m["sideways"] > 0}
+    assert not too_tall and not sideways, (too_tall, sideways)

@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from battles.models import NotificationKind
 from campaigns.mail import absolute, display, profiles_of, queue_mail, recipient_locale
 from campaigns.models import Profile
-from campaigns.services.accounts import EMAIL_MAX, time_zone_names
+from campaigns.services.accounts import EMAIL_MAX
+from web.forms.zones import ZoneChoiceField, suggest_browser_zone
 
 
 class LoginForm(AuthenticationForm):
@@ -53,9 +54,9 @@ class AdminLoginForm(AdminAuthenticationForm):
 
 # --- accounts (issue 17 point 3): sign-up, profile, e-mail change, deleting an account -------
 
-def time_zone_choices():
-    return [("", _("Default (the campaign's or the site's)"))] + [
-        (name, name) for name in time_zone_names()]
+def time_zone_field() -> ZoneChoiceField:
+    return ZoneChoiceField(label=_("Time zone"), required=False,
+                           empty_label=_("Default (the campaign's or the site's)"))
 
 
 def language_choices():
@@ -68,8 +69,7 @@ class SignupForm(UserCreationForm):
 
     email = forms.EmailField(label=_("E-mail address"), max_length=EMAIL_MAX)
     language = forms.ChoiceField(label=_("Language"), choices=language_choices, required=False)
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
-                                  required=False)
+    time_zone = time_zone_field()
     next = forms.CharField(required=False, widget=forms.HiddenInput, max_length=2000)
 
     class Meta(UserCreationForm.Meta):
@@ -80,6 +80,8 @@ class SignupForm(UserCreationForm):
         self.fields["username"].validators.append(
             MaxLengthValidator(self.fields["username"].max_length))
         self.fields["username"].help_text = _("Letters, digits and @/./+/-/_ only.")
+        if not self.is_bound and self.initial.get("time_zone") in ("", settings.CAMPAIGN_TIME_ZONE):
+            suggest_browser_zone(self.fields["time_zone"], self.initial.get("time_zone", ""))
 
 
 class ProfileForm(forms.Form):
@@ -87,8 +89,7 @@ class ProfileForm(forms.Form):
                                    max_length=Profile.DISPLAY_NAME_MAX,
                                    help_text=_("Shown next to your username; one line."))
     language = forms.ChoiceField(label=_("Language"), choices=language_choices, required=False)
-    time_zone = forms.ChoiceField(label=_("Time zone"), choices=time_zone_choices,
-                                  required=False)
+    time_zone = time_zone_field()
 
 
 NOTIFICATION_LABELS = {

@@ -72,7 +72,8 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
     fresh = {
         "settings_form": lambda: CampaignForm(initial={"name": campaign.name,
                                                        "visibility": campaign.visibility,
-                                                       "time_zone": campaign.time_zone}),
+                                                       "time_zone": campaign.time_zone,
+                                                       "language": campaign.language}),
         "ruleset_form": lambda: RulesetForm(
             initial=RulesetForm.initial_from(ruleset_of(campaign).as_dict())),
         "map_form": MapImportForm,
@@ -88,13 +89,40 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
             forms[name] = make()
     wanted = str(results_number) if results_number else request.GET.get("round", "")
     results_round = _results_round(scope, wanted)
+    battles = _battles(campaign, results_round, result_forms or {})
     context = scope.context(
-        players=player_list(campaign), results_round=results_round,
-        battles=_battles(campaign, results_round, result_forms or {}),
+        players=player_list(campaign), results_round=results_round, battles=battles,
         round_numbers=list(campaign.rounds.order_by("number").values_list("number", flat=True)),
         round_automatic=rnd is not None and rnd.phase in AUTOMATIC,
-        weekly_preview=weekly_preview(campaign), clock=_clock(), **forms)
+        weekly_preview=weekly_preview(campaign), clock=_clock(),
+        open_sections=_open_sections(request, scope, forms, battles), **forms)
     return render(request, "web/manage.html", context, status=status)
+
+
+# The section each of the page's forms sits in.
+FORM_SECTIONS = {"settings_form": "settings", "ruleset_form": "ruleset", "map_form": "map",
+                 "player_form": "players", "deadline_form": "round", "advance_form": "round",
+                 "extend_form": "round", "pause_form": "pause"}
+
+
+def _open_sections(request, scope: Scope, forms: dict, battles: list[dict]) -> set[str]:
+    """The page's sections shown unfolded (the others fold to their heading, so the page stays
+    short on a phone; a link to a section's #anchor unfolds it): the round always; before the
+    first round the players and the map as well; a section whose form came back with errors;
+    the results when a round is picked or a battle is disputed or its form failed; the pause
+    while the campaign is paused."""
+    shown = {"round"}
+    if scope.round is None:
+        shown |= {"players", "map"}
+    shown |= {section for name, section in FORM_SECTIONS.items()
+              if forms.get(name) is not None and forms[name].is_bound}
+    if request.GET.get("round") or any(
+            row["form"].is_bound or row["battle"].result_status == Battle.ResultStatus.DISPUTED
+            for row in battles):
+        shown.add("results")
+    if scope.campaign.paused_at:
+        shown.add("pause")
+    return shown
 
 
 def _clock() -> dict:
