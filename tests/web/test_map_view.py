@@ -10,6 +10,7 @@ import pytest
 
 from battles.models import Battle
 from campaigns.models import Round, RoundMap
+from campaigns.revision import bump
 from fleets.models import Area, Fleet
 from fleets.services.orders import fleet_set_standing_orders
 from fleets.services.ships import ship_update
@@ -282,3 +283,11 @@ def test_the_naval_battle_page_links_to_the_area_on_the_map(resolved_fleet_phase
     assert f'href="{base}map/?area={battle.area_id}#area-{battle.area_id}"' in html
     page = client_for(sc.league.a.user).get(f"{base}map/?area={battle.area_id}").content.decode()
     assert f'id="area-{battle.area_id}"' in page and "area-node" in page
+
+
+def test_r_map_3_a_long_area_name_is_whole_on_two_lines_under_its_disc(theatre):
+    Area.objects.filter(pk=theatre.areas["reach"].pk).update(name="Hive Tempestora shore")
+    bump(theatre.campaign.pk)  # the chart is cached until the campaign changes
+    node = _node(_map(theatre, theatre.lg.a.user), theatre.areas["reach"])
+    assert ">Hive Tempestora</tspan>" in node and ">shore</tspan>" in node
+    assert "…" not in node

@@ -180,7 +180,33 @@ def _xy(point) -> tuple[str, str]:
 
 
 def _cut(escaped: str, raw: str) -> str:
+    """A planet's name inside its disc: one line, cut with "…" (the hex maps name it whole)."""
     return escaped if len(raw) <= NAME_CHARS else escape(raw[:NAME_CHARS - 1] + "…")
+
+
+def _name_lines(raw: str) -> list[str]:
+    """An area's name in lines of at most ``NAME_CHARS`` characters, broken between words;
+    at most two lines, the second cut with "…" only when the name is longer still."""
+    lines: list[str] = []
+    for word in raw.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= NAME_CHARS:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) <= 2 and all(len(line) <= NAME_CHARS for line in lines):
+        return lines or [raw]
+    first = lines[0][:NAME_CHARS]
+    rest = raw[len(first):].strip()
+    return [first, rest if len(rest) <= NAME_CHARS else rest[:NAME_CHARS - 1] + "…"]
+
+
+def _name_text(raw: str, x: str) -> str:
+    """The name under an area's disc: one line, or two ``tspan`` lines (SVG has no wrapping)."""
+    lines = _name_lines(raw)
+    if len(lines) == 1:
+        return escape(lines[0])
+    return "".join(f'<tspan x="{x}" dy="{dy}">{escape(line)}</tspan>'
+                   for dy, line in zip(("0", "1.1em"), lines, strict=True))
 
 
 def _kind_labels() -> dict:
@@ -197,7 +223,7 @@ def _area(area, at, fleets, paint, map_url, kinds) -> list:
     label = f"{escape(area['name'])}, {kinds.get(area['kind'], '')}: {escape(fleets_text)}"
     out = [AREA % (escape(area["kind"]), area["id"], area["id"], map_url, area["id"],
                    area["id"], label, num(x), num(y), num(x), num(y + AREA_R + 14),
-                   _cut(escape(area["name"]), area["name"]))]
+                   _name_text(area["name"], num(x)))]
     shown = fleets if count <= SHOWN else fleets[:SHOWN - 1]
     slots = _slots(min(count, SHOWN))
     for (dx, dy), fleet in zip(slots, shown, strict=False):
