@@ -48,8 +48,8 @@ def _league_world():
 def _pages(world, battle) -> dict[str, list[str]]:
     """The addresses each role reads (role: visitor, player anna, organiser)."""
     tile = Tile.objects.filter(campaign=world.campaign).order_by("pk").first()
-    public = ["", "map/", f"map/?tile={tile.pk}", "map/history/", "fleets/", "standings/",
-              "rounds/1/audit/"]
+    public = ["", "map/", f"map/?tile={tile.pk}", "map/text/", "map/history/", "fleets/",
+              "standings/", "rounds/1/audit/"]
     member = ["battles/", battle_url(world, battle).removeprefix(world.url()), "log/"]
     admin = ["manage/", "manage/dashboard/", "manage/members/", "manage/webhooks/",
              "manage/guide/", "rules/",  # the rules with the organiser's guide link
@@ -116,7 +116,9 @@ def _axe_result(page) -> list[dict]:
     return page.evaluate("window.axeRun")
 
 
-def test_axe_finds_no_wcag22_aa_violation_on_any_page(browsing, live_server, settings):
+@pytest.mark.parametrize("reader", ["visitor", "player", "organiser"])
+def test_axe_finds_no_wcag22_aa_violation_on_any_page(browsing, live_server, settings, reader):
+    """One test per reader, so that the test workers share the page loads."""
     settings.OPEN_SIGNUP = True  # the signup form, not the invitation-only refusal
     started = time.monotonic()
     world, battle = _league_world()
@@ -132,30 +134,31 @@ def test_axe_finds_no_wcag22_aa_violation_on_any_page(browsing, live_server, set
             report.append(name)
             report.extend(_describe(violations))
 
-    for role, urls in _pages(world, battle).items():
-        for language, locale in LANGUAGES.items():
-            first = (browsing.page(locale=locale) if role == "visitor"
-                     else browsing.signed_in(role, start="/healthz", locale=locale))
-            second = first.context.new_page()
-            second.on("console", browsing._console)  # CSP violations fail the test too
-            tabs, pending = (first, second), None
-            for width, viewport in WIDTHS.items():
-                if pending:  # no tab resized while axe reads it
+    role = {"visitor": "visitor", "player": "anna", "organiser": world.lg.admin.username}[reader]
+    urls = _pages(world, battle)[role]
+    for language, locale in LANGUAGES.items():
+        first = (browsing.page(locale=locale) if role == "visitor"
+                 else browsing.signed_in(role, start="/healthz", locale=locale))
+        second = first.context.new_page()
+        second.on("console", browsing._console)  # CSP violations fail the test too
+        tabs, pending = (first, second), None
+        for width, viewport in WIDTHS.items():
+            if pending:  # no tab resized while axe reads it
+                collect(pending)
+                pending = None
+            for tab in tabs:
+                tab.set_viewport_size(viewport)
+            for url in urls:
+                tab = tabs[loads % 2]
+                response = tab.goto(url)
+                assert response and response.ok, f"{role} {url}: {response and response.status}"
+                problems = _basics(tab, language)
+                _axe_start(tab, role, url)
+                loads += 1
+                if pending:
                     collect(pending)
-                    pending = None
-                for tab in tabs:
-                    tab.set_viewport_size(viewport)
-                for url in urls:
-                    tab = tabs[loads % 2]
-                    response = tab.goto(url)
-                    assert response and response.ok, f"{role} {url}: {response and response.status}"
-                    problems = _basics(tab, language)
-                    _axe_start(tab, role, url)
-                    loads += 1
-                    if pending:
-                        collect(pending)
-                    pending = (tab, f"{role} {language} {width} {url}", problems)
-            collect(pending)
+                pending = (tab, f"{role} {language} {width} {url}", problems)
+        collect(pending)
     print(f"\naxe: {loads} page loads checked in {time.monotonic() - built:.1f} s (the world "
           f"built in {built - started:.1f} s)")
     assert not report, "axe-core found violations:\n" + "\n".join(report)
