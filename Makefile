@@ -26,7 +26,7 @@ run: $(VENV)/.runtime
 
 test: $(VENV)/.dev
 	# --no-migrations: each worker's test database is made from the models (4 s less CPU per
-	# worker than running the migrations; issue 21); .ci/run applies the migrations to PostgreSQL
+	# worker than running the migrations); .ci/run applies the migrations to PostgreSQL
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n auto --dist worksteal --no-migrations
 
 lint: $(VENV)/.dev
@@ -50,5 +50,5 @@ bench: $(VENV)/.dev
 	$(BIN)/python bench/fleet_phase.py
 	@echo "== bench/map_page.py"
 	$(BIN)/python bench/map_page.py
-	@echo "== bench/league.py (issue 21: two league sizes, gunicorn, PostgreSQL; BENCH_ARGS=--quick)"
+	@echo "== bench/league.py (two league sizes, gunicorn, PostgreSQL; BENCH_ARGS=--quick)"
 	$(BIN)/python bench/league.py $(BENCH_ARGS)

@@ -36,7 +36,7 @@ def validated(serializer_class, data, **context) -> dict:
 class CampaignScoped(APIView):
     """A view under /campaigns/{campaign_id}/: the campaign is 404 unless the caller may see it."""
 
-    # issue 21: a view may read what it shows with the campaign, in the same query
+    # a view may read what it shows with the campaign, in the same query
     campaign_rows = None
 
     @cached_property
@@ -86,7 +86,7 @@ class RoundScoped(CampaignScoped):
 
 def advance_if_ready(round_id: int) -> bool:
     """After a player's input committed: the phase advances at once if everyone who can act
-    in it is done (issue 19, R-RND-2 [reading]); a failure is left to the periodic job."""
+    in it is done (R-RND-2 [reading]); a failure is left to the periodic job."""
     return readiness.advance_if_ready(round_id=round_id)
 
 

@@ -1,4 +1,4 @@
-"""The battles list at league scale (issue 21): every battle of the campaign as its finished
+"""The battles list at league scale: every battle of the campaign as its finished
 JSON, computed once and kept in memory (``campaigns.cache``); a request filters and pages
 those rows and joins their bytes, with no query and no serializer per battle.
 

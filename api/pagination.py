@@ -9,7 +9,7 @@ JSON = JSONRenderer.media_type
 
 
 class FirstPageCounts(Paginator):
-    """Issue 21: a first page shorter than the page size counts itself, without the COUNT
+    """A first page shorter than the page size counts itself, without the COUNT
     query (most lists of a campaign fit one page); any other page counts as Django does."""
 
     def page(self, number):
@@ -33,7 +33,7 @@ class Pagination(PageNumberPagination):
 
 def json_page(request, paginator: Pagination, rows: list[bytes]):
     """``paginator``'s answer (``get_paginated_response``) for rows already written as JSON
-    (issue 21: the battles list joins its cached rows' bytes). The same bytes DRF's
+    (the battles list joins its cached rows' bytes). The same bytes DRF's
     JSONRenderer writes; a client asking for the browsable API gets that as ever."""
     body = b"[" + b",".join(rows) + b"]"
     if not isinstance(request.accepted_renderer, JSONRenderer):

@@ -1,7 +1,7 @@
 """The API's parsers: JSON everywhere (settings ``DEFAULT_PARSER_CLASSES``, the token endpoint
 too), multipart only where a view takes an upload (army list rosters); any other body is a
-415 (issue 16). Every body is checked in this one place, before any view sees it (API.md
-General: never 500 on any input; issue 14 item 6): JSON nested too deeply is a 400, and a
+415. Every body is checked in this one place, before any view sees it (API.md
+General: never 500 on any input): JSON nested too deeply is a 400, and a
 string, key or form value holding NUL, another control character or a lone surrogate is a
 400 naming the field (PostgreSQL refuses NUL in text; a lone surrogate cannot be stored as
 UTF-8)."""

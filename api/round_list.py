@@ -1,4 +1,4 @@
-"""The rounds list at league scale (issue 21): every round of the campaign as its finished
+"""The rounds list at league scale: every round of the campaign as its finished
 JSON, kept in memory (``campaigns.cache``) and paged per request like the battles list.
 
 Rounds send no revision bump, so the key also holds the state of the campaign's latest round,

@@ -53,7 +53,7 @@ def _rewrite_nullable(node) -> int:
 
 def nullable_objects(result, generator, request, public):
     """A nullable nested object (``Battle.result``, ``ResultChange.old``, ``Fleet.orders``,
-    ...; issue 16) as strict OpenAPI 3.0 validators and generated clients read it. In 3.0
+    ...) as strict OpenAPI 3.0 validators and generated clients read it. In 3.0
     ``nullable`` admits null for the schema's own ``type`` only: drf-spectacular's
     ``allOf: [$ref]`` + ``nullable: true`` still requires the referenced object, so a null
     fails strict validation. It becomes ``oneOf: [$ref, NullEnum]`` (``NullEnum`` is

@@ -1,4 +1,4 @@
-"""The API's per-user throttle (issue 21). In production the default cache is Redis, and a
+"""The API's per-user throttle. In production the default cache is Redis, and a
 throttle check is a round trip to it on every request; reads by a signed-in user count in each
 process's memory instead (the ``local`` cache, as ``campaigns.cache``), so a GET costs none.
 Writes still count in the shared cache, across every process, as before."""

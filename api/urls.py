@@ -35,10 +35,10 @@ for module in (auth, campaigns, map_views, rounds, attacks, battles, conquest, a
                join_requests, map_history, admins, absences,
                pause):
     urlpatterns += module.urlpatterns
-urlpatterns += audit_log.urlpatterns  # issue 19 point 6
-urlpatterns += phase_done.urlpatterns  # issue 19 point 2
-urlpatterns += archive.urlpatterns  # issue 19 point 7
-urlpatterns += dashboard.urlpatterns  # issue 19 point 1
-urlpatterns += webhooks.urlpatterns  # issue 20
+urlpatterns += audit_log.urlpatterns
+urlpatterns += phase_done.urlpatterns
+urlpatterns += archive.urlpatterns
+urlpatterns += dashboard.urlpatterns
+urlpatterns += webhooks.urlpatterns
 urlpatterns += site.urlpatterns  # the site's own settings (staff)
 urlpatterns += corrections.urlpatterns  # the organiser's corrections (R-SEC-2)

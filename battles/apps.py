@@ -12,8 +12,8 @@ class BattlesConfig(AppConfig):
         from campaigns.revision import via, watch
 
         checks.register(site_host_check)
-        watch(Battle, lambda battle: battle.campaign_id)  # the standings (issue 21)
-        # what the API's battles list shows of each battle (api/battle_list.py, issue 21)
+        watch(Battle, lambda battle: battle.campaign_id)  # the standings
+        # what the API's battles list shows of each battle (api/battle_list.py)
         of_battle, of_round = via("battle", Battle), via("round", Round)
         for model in (ArmyList, ResultChange, ScheduleProposal):
             watch(model, of_battle)

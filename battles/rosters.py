@@ -262,7 +262,7 @@ def build_list(name: str, faction: str, entries: list[Entry], stated: int | None
 
 
 def _check_characters(where: str, text: str) -> None:
-    """Issue 14 item 6: NUL, control characters and lone surrogates are refused wherever a
+    """NUL, control characters and lone surrogates are refused wherever a
     list comes from (they cannot be stored)."""
     found = forbidden_character(text)
     if found:

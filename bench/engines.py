@@ -14,7 +14,7 @@ the tests run the sources.
 
 Figures on the slower kind of 2-core machine (Python 3.11, idle), 10,000-battle preview:
 pure Python dark_force 2.4 s, d6_space 4.0 s; compiled dark_force 0.63 s, d6_space 0.82 s
-(issue 21: before, compiled 1.18 s and 1.15 s on the same machine). Odds previews read the
+(before, compiled 1.18 s and 1.15 s on the same machine). Odds previews read the
 faces of ``SimulationDice`` straight from its streams (``rules.dice.simulation_faces``), and
 the compiled modules' constants are ``Final`` (read as values, not looked up by name): that
 is what makes the compiled build fast; the sources gain little from either.
@@ -39,7 +39,7 @@ from rules.space import resolve_space_battle, space_side  # noqa: E402
 
 SHIPS = 6
 PREVIEW = 10_000
-TARGET_SECONDS = 1.0  # issue 21, for the compiled build
+TARGET_SECONDS = 1.0  # for the compiled build
 
 
 def fleet(rng: random.Random, stance: str) -> dict:

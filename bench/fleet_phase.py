@@ -139,7 +139,7 @@ def main() -> None:
     parser.add_argument("--areas", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--orm", action="store_true",
-                        help="store with bulk_create/bulk_update, not COPY (issue 21 baseline)")
+                        help="store with bulk_create/bulk_update, not COPY")
     args = parser.parse_args()
     import campaigns.bulk
 

@@ -1,4 +1,4 @@
-"""Benchmark: the league at two sizes (issue 21). Builds the league-scale campaign (64 players:
+"""Benchmark: the league at two sizes. Builds the league-scale campaign (64 players:
 732 tiles, 200 fleets of 6 ships, 300 declarations; scaled down for the smaller size) in a
 throwaway PostgreSQL database, plays a whole round through the services and measures the pages
 and the API under gunicorn (2 sync workers, DEBUG off, production's settings and DATABASES)

@@ -1,4 +1,4 @@
-"""The HTTP side of ``bench/league.py`` (issue 21): gunicorn with 2 sync workers on
+"""The HTTP side of ``bench/league.py``: gunicorn with 2 sync workers on
 ``bench/settings.py`` (the project's settings and DATABASES, DEBUG off, plus the floor views
 of ``bench/league_urls.py``), and a small load generator: throughput (requests per second at
 4 concurrent clients for a fixed time) and latency (median ms at one connection)."""

@@ -1,4 +1,4 @@
-"""The odds preview row of ``bench/league.py`` (issue 21): seconds of one 10,000-battle
+"""The odds preview row of ``bench/league.py``: seconds of one 10,000-battle
 preview (``rules.odds.naval_odds``) per engine, CPU time of one core, best of N, printed as
 JSON. Run in a subprocess, once on the sources and once with ``build/compiled`` first on
 PYTHONPATH; reuses ``bench/engines.py``.

@@ -1,4 +1,4 @@
-"""The benchmark's URLconf (issue 21): the product's URLs plus the floor views, minimal views
+"""The benchmark's URLconf: the product's URLs plus the floor views, minimal views
 returning the same rows from one ``.values()`` query as a JsonResponse. Only the gunicorn
 process of ``bench/league.py`` uses it (``bench/settings.py``); the product's URLs never
 include the floors."""

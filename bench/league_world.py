@@ -1,4 +1,4 @@
-"""The league-scale campaign of ``bench/league.py`` (issue 21), at any number of players: the
+"""The league-scale campaign of ``bench/league.py``, at any number of players: the
 map page's league (``bench/map_page.py``, scaled: at 64 players 732 tiles on 8 planets, 36
 areas, 200 fleets of 6 ships with movement orders) plus closed earlier rounds, players with
 e-mail addresses and requisition, and the declarations (300 at 64 players, a fifth of them

@@ -6,7 +6,7 @@ player and for the admin. The data lives in a throwaway test database dropped af
 
     .venv/bin/python bench/map_page.py [--requests 20] [--seed 1]
 
-Targets (issue 18): under 60 ms server time, a constant number of queries, under 40 KB on the
+Targets: under 60 ms server time, a constant number of queries, under 40 KB on the
 wire."""
 
 import argparse

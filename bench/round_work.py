@@ -1,4 +1,4 @@
-"""Benchmark (issue 21): the automatic work of one whole round - every step of the phase table
+"""Benchmark: the automatic work of one whole round - every step of the phase table
 (league/phases.py) and the mail each phase opening hands out - for leagues of two sizes, with
 the seconds and SQL queries of each step, so growth with the league is visible. Each player
 owns a row of tiles and attacks the next player's first tile. Runs on ``DATABASE_URL`` in a

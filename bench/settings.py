@@ -1,4 +1,4 @@
-"""Settings of the gunicorn process that ``bench/league.py`` starts (issue 21): production's
+"""Settings of the gunicorn process that ``bench/league.py`` starts: production's
 settings (``config.production``: the same DATABASES, so its persistent connections and health
 checks), DEBUG off, plain HTTP on 127.0.0.1, static files without collectstatic's manifest,
 and a URLconf that adds the benchmark's floor views. ``bench/league_http.py`` sets the

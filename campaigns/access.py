@@ -41,7 +41,7 @@ def player_of(user, campaign: Campaign) -> Player | None:
 def is_member(user, campaign: Campaign) -> bool:
     if is_campaign_admin(user, campaign):
         return True
-    known = getattr(user, "_player_id_cache", {})  # get_visible_campaign's read (issue 21)
+    known = getattr(user, "_player_id_cache", {})  # get_visible_campaign's read
     if campaign.pk in known:
         return known[campaign.pk] is not None
     return player_of(user, campaign) is not None
@@ -66,7 +66,7 @@ def visible_campaigns(user):
 
 def get_visible_campaign(user, campaign_id, campaigns=None) -> Campaign:
     """The campaign if the user may see it; 404 otherwise (also for a missing one).
-    ``campaigns``: the query to read it from (e.g. annotated, issue 21); all by default."""
+    ``campaigns``: the query to read it from (e.g. annotated); all by default."""
     rows = Campaign.objects.all() if campaigns is None else campaigns
     campaign = _with_caller(rows.filter(pk=campaign_id), user).first()
     if campaign is not None and hasattr(campaign, "caller_is_admin"):
@@ -76,7 +76,7 @@ def get_visible_campaign(user, campaign_id, campaigns=None) -> Campaign:
     return campaign
 
 
-# Issue 21: as SQL, since compiling the same two ORM subqueries cost more than running them
+# as SQL, since compiling the same two ORM subqueries cost more than running them
 CALLER_IS_ADMIN = (f"EXISTS (SELECT 1 FROM {Campaign.admins.through._meta.db_table} a "
                    f"WHERE a.campaign_id = {Campaign._meta.db_table}.id AND a.user_id = %s)")
 CALLER_PLAYER_ID = (f"(SELECT p.id FROM {Player._meta.db_table} p WHERE p.campaign_id = "
@@ -84,7 +84,7 @@ CALLER_PLAYER_ID = (f"(SELECT p.id FROM {Player._meta.db_table} p WHERE p.campai
 
 
 def _with_caller(campaigns, user):
-    """Issue 21: whether the caller administers the campaign and its player id, read with
+    """Whether the caller administers the campaign and its player id, read with
     the campaign (one query instead of three per request)."""
     if not (user and user.is_authenticated) or user.is_superuser:
         return campaigns

@@ -1,4 +1,4 @@
-"""Write many rows fast (issue 21): PostgreSQL's COPY through psycopg, else ``bulk_create``.
+"""Write many rows fast: PostgreSQL's COPY through psycopg, else ``bulk_create``.
 
 ``bulk_create`` on PostgreSQL sends big JSON logs (naval battles, the dice log) as quoted
 array literals, and that quoting costs more than the rest of the fleet phase. COPY streams

@@ -1,5 +1,5 @@
 """Values computed from a campaign's rows, kept in each process's memory with the campaign's
-``revision`` they were computed at (issue 21, ``campaigns/revision.py``): a write bumps the
+``revision`` they were computed at (``campaigns/revision.py``): a write bumps the
 revision, so the next reader computes afresh and replaces the entry - one entry per campaign,
 kind and parts, whatever the number of writes. Local memory, not Redis: nothing a user does
 depends on Redis, and a lookup costs no round trip. Only values every allowed reader may see

@@ -1,4 +1,4 @@
-"""Python's cyclic garbage collector, paused for a burst of work (issue 21).
+"""Python's cyclic garbage collector, paused for a burst of work.
 
 The fleets job and the phase transitions around it build hundreds of thousands of objects
 (event logs, dice records, rows) that live until the work stores them and then die together.

@@ -1,4 +1,4 @@
-"""Handing work to Celery without letting the broker reach the caller (issue 14, item 3).
+"""Handing work to Celery without letting the broker reach the caller (item 3).
 
 A request commits first and enqueues after; if the broker is down (kombu's
 ``OperationalError`` and friends, a socket timeout) or, in eager mode, the task itself fails,

@@ -1,4 +1,4 @@
-"""Mail of the product (issue 17 point 6), shared by every app: rendered from
+"""Mail of the product, shared by every app: rendered from
 ``templates/emails/<name>_subject.txt`` / ``<name>.txt`` for ONE recipient at a time, in their
 language and time zone (``recipient_locale``), with absolute links to the site's address
 (``campaigns.site.site_url``),
@@ -111,7 +111,7 @@ def _rendered(*, to: list[str], name: str, context: dict, language: str | None,
     address without an account, then in ``language``, else the campaign's, else the
     caller's)."""
     if getattr(context.get("campaign"), "is_sandbox", False):
-        return []  # issue 19: a sandbox mails nobody
+        return []  # a sandbox mails nobody
     with recipient_locale(profile, campaign=context.get("campaign"), language=language):
         subject, body = render_mail(name, context)
     return [(subject, body, address) for address in sorted({a for a in to if a})]

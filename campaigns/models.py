@@ -64,9 +64,9 @@ class Campaign(models.Model):
     # ``language``, in which the events are written for readers without their own.
     name_revision = models.PositiveIntegerField(default=0, editable=False)
     name_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # Issue 17: a logged-in user may ask to join a public campaign that allows it.
+    # a logged-in user may ask to join a public campaign that allows it.
     join_requests_open = models.BooleanField(default=False)
-    # Issue 17: the campaign's time zone (IANA name): the default for members who set none
+    # the campaign's time zone (IANA name): the default for members who set none
     # and for anonymous visitors (campaigns.zones). Stored times stay UTC.
     time_zone = models.CharField(_("time zone"), max_length=64, default=default_time_zone,
                                  validators=[validate_time_zone])
@@ -82,7 +82,7 @@ class Campaign(models.Model):
     is_sandbox = models.BooleanField(default=False, editable=False)
     sandbox_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="sandboxes", editable=False)
-    # Issue 21: bumped in the transaction of every write that changes what the cached views
+    # bumped in the transaction of every write that changes what the cached views
     # show (campaigns/revision.py); the caches key on it (campaigns/cache.py).
     revision = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -151,7 +151,7 @@ class Tile(models.Model):
     owner = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="tiles")
     features = models.JSONField(default=list, blank=True)
-    # Issue 18: an optional name shown on the map and in battle names ("" = coordinates).
+    # an optional name shown on the map and in battle names ("" = coordinates).
     name = models.CharField(_("name"), max_length=TILE_NAME_MAX, blank=True, default="")
 
     class Meta:
@@ -352,7 +352,7 @@ class Profile(models.Model):
 
 
 class Invitation(models.Model):
-    """An invitation to play in a campaign (issue 17): to one e-mail address (one use) or a
+    """An invitation to play in a campaign: to one e-mail address (one use) or a
     link (``max_uses`` uses, None = unlimited). Only the SHA-256 of the token is stored; the
     token itself is in the mail or shown once to the admin. Never grants admin rights."""
 
@@ -375,7 +375,7 @@ class Invitation(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     send_count = models.PositiveIntegerField(default=0)
-    # Issue 17: an invitation to take over this seat (replacing a player mid-season); None =
+    # an invitation to take over this seat (replacing a player mid-season); None =
     # an invitation to a new seat.
     seat = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE,
                              related_name="seat_invitations")
@@ -402,7 +402,7 @@ class InvitationUse(models.Model):
 
 
 class JoinRequest(models.Model):
-    """A user's request to join a public campaign that allows it (issue 17)."""
+    """A user's request to join a public campaign that allows it."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")
@@ -430,7 +430,7 @@ class JoinRequest(models.Model):
 
 
 class SeatHolder(models.Model):
-    """Who held a player's seat and from when (issue 17: replacing a player mid-season). The
+    """Who held a player's seat and from when (replacing a player mid-season). The
     seat (``Player``) keeps its tiles, fleets, requisition, battles and lists; ``Player.user``
     is the current holder, this is the history. ``until`` is None for the current holder."""
 
@@ -476,7 +476,7 @@ class AdminAction(models.Model):
 
 
 class RoundMap(models.Model):
-    """The map as it stood when a round closed (issue 18 map history): public facts only.
+    """The map as it stood when a round closed: public facts only.
     ``tiles``: {tile id: {"owner": player id or None, "markers": [codes]}}; ``fleets``:
     [{"area": area id, "owner": player id or None, "ships": count}] (R-FLT-7: never names,
     ships' values, orders or hazards)."""
@@ -517,7 +517,7 @@ class PhaseInput(models.Model):
 
 
 class Nudge(models.Model):
-    """Issue 19: the admin reminded a player who still owes input (at most once per person,
+    """The admin reminded a player who still owes input (at most once per person,
     phase and 12 hours)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="nudges")
@@ -533,7 +533,7 @@ class Nudge(models.Model):
 
 
 class Absence(models.Model):
-    """Issue 19: dates a player is away (inclusive, in the campaign's calendar). Their pending
+    """Dates a player is away (inclusive, in the campaign's calendar). Their pending
     inputs take their defaults (R-RND-3) without reminders; the ruleset's ``absence_days``
     caps the days per season."""
 
@@ -556,7 +556,7 @@ class Absence(models.Model):
 # --- issue 20: the campaign's events, its webhooks and their deliveries ----------------------
 
 class Audience(models.TextChoices):
-    """Who may read an event (issue 20 point 2); a hook reaches one audience and all below."""
+    """Who may read an event; a hook reaches one audience and all below."""
 
     PUBLIC = "public", _("everyone who may read the campaign")
     MEMBERS = "members", _("the campaign's members")
@@ -564,7 +564,7 @@ class Audience(models.TextChoices):
 
 
 class CampaignEvent(models.Model):
-    """Something that happened in a campaign (issue 20): the one source of webhooks and the
+    """Something that happened in a campaign: the one source of webhooks and the
     Atom feed. ``facts`` holds public facts only (R-FLT-7), never hidden information; ``key``
     makes every event once per campaign."""
 
@@ -583,7 +583,7 @@ class CampaignEvent(models.Model):
 
 
 class Webhook(models.Model):
-    """An outgoing notification target set by a campaign admin (issue 20 point 1)."""
+    """An outgoing notification target set by a campaign admin."""
 
     class Kind(models.TextChoices):
         DISCORD = "discord", _("Discord")
@@ -618,7 +618,7 @@ class Webhook(models.Model):
 
 class WebhookDelivery(models.Model):
     """One event for one hook: sent once (``event_key`` unique per hook), retried with backoff
-    for a day, logged for the admin (issue 20 point 3)."""
+    for a day, logged for the admin."""
 
     class Status(models.TextChoices):
         PENDING = "pending", _("pending")

@@ -1,4 +1,4 @@
-"""Issue 19 point 3, a paused campaign: players can read, but every player write is refused
+"""A paused campaign: players can read, but every player write is refused
 (409 ``campaign_paused``) until the admin resumes it; admin corrections stay possible. The
 player services' phase checks call ``check_not_paused`` first, so pages and API refuse alike
 [reading R-RND-1: a pause holds the whole round, deadlines included]."""
@@ -21,6 +21,6 @@ def paused_message(campaign: Campaign) -> str:
 
 
 def check_not_paused(campaign: Campaign) -> None:
-    """409 while ``campaign`` is paused (issue 19 point 3)."""
+    """409 while ``campaign`` is paused."""
     if campaign.paused_at is not None:
         raise Conflict(paused_message(campaign), code=CODE)

@@ -1,4 +1,4 @@
-"""Statements PostgreSQL plans once per connection, sent together (issue 21).
+"""Statements PostgreSQL plans once per connection, sent together.
 
 Django's cursors bind parameters on the client, so PostgreSQL parses and plans every statement
 anew. For the statements an attack declaration runs under its lock, that cost more than

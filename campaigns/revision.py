@@ -1,4 +1,4 @@
-"""``Campaign.revision`` (issue 21): a counter bumped in the transaction of every write that
+"""``Campaign.revision``: a counter bumped in the transaction of every write that
 changes what the cached views show (``campaigns/cache.py``): the map (planets, tiles, markers,
 links, areas, fleets and ships), the seats (faction, colour, requisition, holder and their
 name), battles and naval battles (the standings) and the campaign's own settings. A cached

@@ -1,4 +1,4 @@
-"""Issue 17 point 7: a user's API token stops working whenever their password changes, however
+"""A user's API token stops working whenever their password changes, however
 it was changed (the pages, the Django admin, ``manage.py changepassword``). Django already
 ends the user's other sessions then (the session auth hash); tokens it does not know about."""
 

@@ -46,7 +46,7 @@ def send_mail(subject: str, body: str, to: list[str]) -> int:
 
 @shared_task(name="campaigns.deliver_webhooks", acks_late=True, **OUTBOX_TASK)
 def deliver_webhooks(ids: list[int], now: str | None = None) -> int:
-    """Send webhook deliveries (issue 20); each is locked and sent at most once, failures are
+    """Send webhook deliveries; each is locked and sent at most once, failures are
     rescheduled by the service and retried by the periodic job. ``now`` (ISO) is the time the
     caller acted at (tests drive time with it); a worker otherwise uses its clock."""
     from datetime import datetime

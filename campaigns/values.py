@@ -34,7 +34,7 @@ def text_error(value, limit: int = TEXT_LIMIT, blank: bool = False) -> str | Non
 def parse_number(value) -> int | None:
     """A whole number typed as text (a page's query or form value: a round, a ship, an area),
     or None when it is not ASCII digits or longer than any id; Python never meets a number too
-    long to read (issue 14 item 6)."""
+    long to read."""
     if isinstance(value, str) and _DIGITS.fullmatch(value):
         return int(value)
     return None

@@ -1,4 +1,4 @@
-"""Webhook bodies (issue 20): the versioned generic JSON payload, the Discord message, and the
+"""Webhook bodies: the versioned generic JSON payload, the Discord message, and the
 HMAC-SHA256 signature. Plain functions of an event's stored payload and a hook's settings; no
 database. The schema is documented in ``docs/webhooks.md``.
 
@@ -20,7 +20,7 @@ from campaigns import formats
 VERSION = 1
 SIGNATURE_HEADER = "X-Feldzug-Signature"
 
-# Every event code a hook may subscribe to, with who may read it (issue 20 point 2).
+# Every event code a hook may subscribe to, with who may read it.
 KINDS = {
     "phase_opened": ("public", gettext_lazy("Phase opened")),
     "deadline_soon": ("public", gettext_lazy("Deadline in 24 hours")),

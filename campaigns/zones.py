@@ -1,4 +1,4 @@
-"""Whose time zone a date is shown in (issue 17): the person's own (their profile), else the
+"""Whose time zone a date is shown in: the person's own (their profile), else the
 campaign's, else the site's default. Stored times stay UTC; this only picks the zone to show
 and to read entered times in."""
 

@@ -1,7 +1,7 @@
 """The default cache: Redis when it answers, a cache in this process when it does not.
 
 Only the API's throttle counters live in the cache (sessions and the login lockout live in the
-database), so Redis being down must not turn a request into a 500 (issue 14, item 3). Every
+database), so Redis being down must not turn a request into a 500 (item 3). Every
 call goes to Redis with short socket timeouts; when Redis fails, a warning is logged and the
 call, and every call in the next ``RETRY_AFTER`` seconds, is answered by an in-process local
 memory cache instead: throttling keeps counting per process instead of failing, and a request
@@ -27,7 +27,7 @@ _down_until: dict[str, float] = {}  # location -> time.monotonic() when to ask R
 _lock = threading.Lock()
 
 
-# Issue 21: values kept under a campaign's revision (campaigns/cache.py), in each process's
+# values kept under a campaign's revision (campaigns/cache.py), in each process's
 # memory whatever the default cache is: no round trip, and nothing depends on Redis.
 LOCAL = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
          "LOCATION": "feldzug-revisions", "TIMEOUT": 24 * 3600,

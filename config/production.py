@@ -5,7 +5,7 @@ from config.settings import *  # noqa: F403
 from config.settings import env, first_host
 
 SECRET_KEY = env("SECRET_KEY")
-# Issue 21: persistent database connections (a new PostgreSQL connection per request cost more
+# persistent database connections (a new PostgreSQL connection per request cost more
 # than most pages' queries), checked before reuse so a restarted database costs one failed
 # check, not one failed request. ``?conn_max_age=`` in DATABASE_URL wins; CONN_MAX_AGE=0 turns
 # them off (e.g. behind a transaction-mode pgbouncer).

@@ -67,7 +67,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Issues 18/21: pages and API gzip-compressed (web/compression.py). Before every middleware
+    # pages and API gzip-compressed (web/compression.py). Before every middleware
     # that reads or writes the body, as Django's docs ask; inside WhiteNoise, which serves
     # static files compressed already. CSRF tokens are masked per request (BREACH).
     "web.compression.ResponseGZipMiddleware",
@@ -77,12 +77,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "web.middleware.LearnSiteAddress",  # the site's address from staff's requests
-    "web.middleware.ActivateTimeZone",  # pages: the viewer's time zone (issue 17)
+    "web.middleware.ActivateTimeZone",  # pages: the viewer's time zone
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.faults.FaultResponses",  # database down: 503; /api/ body too large: JSON 413
-    "web.middleware.RefuseForbiddenCharacters",  # pages: NUL in a POST is a 400 (issue 14)
+    "web.middleware.RefuseForbiddenCharacters",  # pages: NUL in a POST is a 400
     "api.errors.NotFoundAsJSON",  # inner: the headers above apply, APPEND_SLASH still redirects
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
@@ -119,13 +119,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE"})
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # Issue 21: PostgreSQL searches every join order of up to join_collapse_limit (8) tables;
+    # PostgreSQL searches every join order of up to join_collapse_limit (8) tables;
     # a battle read with its players, tile and round joins 12 and took 7-11 ms to plan (under
     # 1 ms to run). Searching groups of 4 plans it in about 1.3 ms: the ORM writes the joins
     # from the filtered table outwards, along foreign keys, an order that needs no search.
     options = DATABASES["default"].setdefault("OPTIONS", {})
     options["options"] = f"-c join_collapse_limit=4 {options.get('options', '')}".strip()
-# Issue 21: an attack declaration's statements are planned once per connection
+# an attack declaration's statements are planned once per connection
 # (campaigns/prepared.py); turn off behind a connection pooler in transaction mode
 PREPARED_STATEMENTS = env.bool("PREPARED_STATEMENTS", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -150,7 +150,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_IPWARE_PROXY_COUNT = env.int("PROXY_COUNT", default=0)
-# Lockouts and sessions live in the database: a login never depends on Redis (issue 14).
+# Lockouts and sessions live in the database: a login never depends on Redis.
 AXES_HANDLER = "config.lockout.AccountAndAddressHandler"  # the database one, + per address
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 LOGIN_REDIRECT_URL = "/"
@@ -192,7 +192,7 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
-# Issue 17: new campaigns' time zone (members and visitors without their own see this one).
+# new campaigns' time zone (members and visitors without their own see this one).
 CAMPAIGN_TIME_ZONE = env("CAMPAIGN_TIME_ZONE", default="UTC")
 
 STATIC_URL = "static/"
@@ -211,7 +211,7 @@ REDIS_URL = env("REDIS_URL", default="")
 # Throttle counters live in the cache: shared through Redis when there is one, with short
 # socket timeouts and this process's memory while Redis is down (config/cache.py). Sessions
 # and the login lockout (django-axes) live in the database, never in the cache.
-# Values kept under a campaign's revision live in the alias "local" (issue 21).
+# Values kept under a campaign's revision live in the alias "local".
 CACHES = redis_caches(REDIS_URL) if REDIS_URL else local_caches()
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -282,8 +282,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # JSON only (issue 16: generated clients); an upload view adds SafeMultiPartParser itself.
-    # Any other body is a 415 in the error shape. Each parser refuses NUL (issue 14).
+    # JSON only (generated clients); an upload view adds SafeMultiPartParser itself.
+    # Any other body is a 415 in the error shape. Each parser refuses NUL.
     "DEFAULT_PARSER_CLASSES": ["api.parsers.SafeJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
@@ -295,7 +295,7 @@ REST_FRAMEWORK = {
         "user": env("THROTTLE_USER", default="600/min"),
         "token": env("THROTTLE_TOKEN", default="10/min"),
         "odds": env("THROTTLE_ODDS", default="10/min"),
-        "invitations": env("THROTTLE_INVITATIONS", default="30/min"),  # issue 17
+        "invitations": env("THROTTLE_INVITATIONS", default="30/min"),
         "account": env("THROTTLE_ACCOUNT", default="10/min"),
     },
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer",
@@ -315,7 +315,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.schema.document_bad_credentials",
-                             "api.schema.nullable_objects",  # strict OpenAPI 3.0 (issue 16)
+                             "api.schema.nullable_objects",  # strict OpenAPI 3.0
                              "api.schema.document_unsupported_media_type"],
     "ENUM_NAME_OVERRIDES": {
         "AreaKindEnum": "fleets.models.Area.Kind",
@@ -326,8 +326,8 @@ SPECTACULAR_SETTINGS = {
         "PhaseEnum": "campaigns.models.Round.Phase",
         "ResultStatusEnum": ["reported", "confirmed", "disputed"],
         "ChainDecisionEnum": ["roll", "waive"],  # R-CON-6
-        "InvitationKindEnum": "campaigns.models.Invitation.Kind",  # issue 17
-        "WebhookKindEnum": "campaigns.models.Webhook.Kind",  # issue 20
+        "InvitationKindEnum": "campaigns.models.Invitation.Kind",
+        "WebhookKindEnum": "campaigns.models.Webhook.Kind",
     },
 }
 

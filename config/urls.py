@@ -11,14 +11,14 @@ from web.views import accounts
 admin.site.login_form = AdminLoginForm  # usernames too long for django-axes: a form error
 
 urlpatterns = [
-    # the API first (issue 21): Django tries patterns in order, and the pages' are many
+    # the API first: Django tries patterns in order, and the pages' are many
     path("api/v1/", include("api.urls")),
     path("", include("web.urls")),  # the pages; "/" lists the campaigns
     path("healthz", healthz, name="healthz"),
     # browsers that ignore the icon links ask for /favicon.ico: the PNG (static/icons)
     path("favicon.ico", lambda request: HttpResponsePermanentRedirect(
         static("icons/favicon-32.png"))),
-    path("accounts/", include("web.account_urls")),  # log in, sign up, profile (issue 17)
+    path("accounts/", include("web.account_urls")),  # log in, sign up, profile
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", accounts.language_switch, name="set_language"),
     path("admin/", admin.site.urls),

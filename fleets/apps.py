@@ -10,7 +10,7 @@ class FleetsConfig(AppConfig):
         from campaigns.revision import via, watch, watch_m2m
         from fleets.models import Area, Fleet, NavalBattle, Ship
 
-        # issue 21: what the map and the standings show (campaigns/revision.py)
+        # what the map and the standings show (campaigns/revision.py)
         for model in (Area, Fleet):
             watch(model, lambda obj: obj.campaign_id)
         watch(Ship, via("fleet", Fleet))

@@ -121,7 +121,7 @@ def _store_markers(rnd: Round, loaded: LoadedPhase, result: PhaseResult) -> None
 
 def _store_battles(rnd: Round, result: PhaseResult) -> None:
     """Each battle with its sides, outcome, event log, dice and victory points (R-VP-1); the
-    logs are large, so COPY on PostgreSQL (issue 21)."""
+    logs are large, so COPY on PostgreSQL."""
     insert_values(NavalBattle, BATTLE_FIELDS, [
         (rnd.pk, b.area, b.sequence, b.engine, b.attacker.player, b.defender.player,
          b.vp.get("attacker", 0), b.vp.get("defender", 0), b.sides, b.outcome, b.events,

@@ -23,7 +23,7 @@ from battles.services.notifications import (
     notifications_resend,
     reminders_send,
 )
-from battles.services.reliability import phase_inputs_record  # issue 19: first end step
+from battles.services.reliability import phase_inputs_record  # first end step
 from battles.services.results import results_confirm_overdue
 from campaigns.services.accounts import sessions_clear_expired, signups_clear_expired
 from campaigns.services.outbox import mail_outbox_send
@@ -55,19 +55,19 @@ class Phase:
 # A waiting phase publishes its deadline and tells the players when it opens (R-RND-1), and
 # ends its calendar entry when it closes early.
 OPENED = (calendar_deadline_open, notifications_phase_opened,
-          phase_opened_emit)  # issue 20: webhooks and the feed
+          phase_opened_emit)  # webhooks and the feed
 CLOSED = (calendar_deadline_close,)
 
 TABLE: dict[str, Phase] = {
     "declare": Phase(
         start=OPENED,
-        end=(phase_inputs_record,  # issue 19: the reliability record, before any default
+        end=(phase_inputs_record,  # the reliability record, before any default
              battles_sync, *CLOSED),  # R-BAT-1, R-ATK-4/5: a battle or chain per tile
     ),
     "fleets": Phase(
         job=(fleet_phase_resolve,),  # R-FLT-6, R-INT, R-SEA, R-NAV, R-SPC
         end=(battles_recheck_orbital,  # R-ATK-3
-             naval_battles_emit, battles_created_emit),  # issue 20: now public/final
+             naval_battles_emit, battles_created_emit),  # now public/final
     ),
     "lists": Phase(
         start=(battles_compute_limits, *OPENED),  # R-BON-1..3, R-MRK-2
@@ -96,8 +96,8 @@ EVERY_MINUTE = (
     reminders_send,  # deadline reminders
     notifications_resend,  # mail that could not be sent
     mail_outbox_send,  # the mail outbox: retries, and mail a lost task never sent
-    deadline_soon_emit,  # issue 20: the 24-hour webhook event
-    webhook_deliveries_retry,  # issue 20: due webhook retries
+    deadline_soon_emit,  # the 24-hour webhook event
+    webhook_deliveries_retry,  # due webhook retries
     sessions_clear_expired,  # expired sessions, in bounded batches
     signups_clear_expired,  # sign-ups whose mailed link expired
 )

@@ -1,5 +1,5 @@
 """When a waiting phase's deadline falls (R-RND-1): ``phase_hours`` after it opens, or, with a
-weekly deadline (issue 19, [reading R-RND-1]), the next given weekday and wall-clock time in the
+weekly deadline ([reading R-RND-1]), the next given weekday and wall-clock time in the
 campaign's time zone. Pure: times in, times out; the zone comes from the standard library."""
 
 from datetime import UTC, datetime, timedelta

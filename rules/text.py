@@ -1,4 +1,4 @@
-"""Characters no text input may hold (issue 14 item 6, API.md General "never 500 on any
+"""Characters no text input may hold (API.md General "never 500 on any
 input"): NUL and the other C0 control characters except tab, line feed and carriage return,
 and lone UTF-16 surrogates. PostgreSQL refuses NUL in text, and a lone surrogate cannot be
 encoded as UTF-8, so such text is refused where it enters (the API's parsers, the pages' POST

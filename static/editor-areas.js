@@ -1,4 +1,4 @@
-/* Map editor, areas chart (issue 18): click an area, then another, to link them. The choice
+/* Map editor, areas chart: click an area, then another, to link them. The choice
    fills the two selects of the link form (the form without script) and submits it. Keyboard:
    the areas are focusable buttons; feldzug.js turns Enter and Space into clicks. */
 (function () {

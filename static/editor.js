@@ -1,4 +1,4 @@
-/* Map editor, planets and tiles (issue 18): a click on an empty hex of the grid (or Enter on
+/* Map editor, planets and tiles: a click on an empty hex of the grid (or Enter on
    it: the hexes are links, so the keyboard reaches them with Tab) adds a tile there by posting
    the "add a tile" form with the hex's coordinates. Without script the hex's link opens the
    page with that form filled in. */

@@ -1,4 +1,4 @@
-/* Zoom and pan for the SVG maps (issue 18): <div data-zoom> holding one <svg viewBox> and
+/* Zoom and pan for the SVG maps: <div data-zoom> holding one <svg viewBox> and
    [data-zoom-controls] with buttons [data-zoom-in], [data-zoom-out], [data-zoom-reset].
    The view box changes, so the drawing stays sharp. Buttons; + - 0 and the arrow keys while
    the map has focus; Ctrl + wheel (a trackpad's pinch) or the wheel once zoomed; drag a zoomed

@@ -1,5 +1,5 @@
 """The budget of the slow tests: the API's schema fuzzing, the bad-input fuzzing, the property
-tests and the browser flows (issue 21: ``make test`` on a developer's machine under 240 s).
+tests and the browser flows (``make test`` on a developer's machine under 240 s).
 
 The guide allows slow fuzzing and browser tests a smaller budget locally than in CI, as long
 as they run in both. CI (``CI`` set) and ``TEST_BUDGET=full`` run every test on its whole

@@ -20,14 +20,14 @@ def _worker_redis(location: str) -> str:
     return urlunsplit(parts._replace(path=f"/{db}"))
 
 
-# --- the suite's wall time on two cores (issue 21) --------------------------------------------
+# --- the suite's wall time on two cores --------------------------------------------
 # The slowest tests start first, in this order (slowest first; xdist deals the first tests out
 # in turn), so none of them finishes the run alone at the end: the compiled engines' test (its
 # build starts with the session), then the long single tests and the fuzzing modules.
 SLOW_FIRST = (
     "tests/rules/test_compiled_engines.py",
     "tests/api/test_schema_responses.py::test_every_get_route_answers_as_its_schema_says",
-    "tests/league/test_archive.py::test_issue19_7_import_of_a_damaged_archive_is_refused_never",
+    "tests/league/test_archive.py::test_import_of_a_damaged_archive_is_refused_never",
     "tests/campaigns/test_map_build.py::test_no_builder_input_makes_a_500",
     "tests/api/test_fuzz_inputs.py",
     "tests/league/test_worker_killed.py",
@@ -79,7 +79,7 @@ STATIC_SETTINGS = ("DEBUG", "STATIC_URL", "STATIC_ROOT", "STATICFILES_DIRS", "ST
 def _list_static_files_once() -> None:
     """Every new test client loads the middleware, and WhiteNoise's lists the static files
     through the finders on each load (about 10 ms of the 11 ms of a new client's first request;
-    thousands of clients in the suite, issue 21). The listing is kept per state of the settings
+    thousands of clients in the suite). The listing is kept per state of the settings
     it reads, so each process lists them once; the files do not change during a run."""
     from django.conf import settings
     from whitenoise.middleware import WhiteNoiseMiddleware
@@ -107,7 +107,7 @@ def _fast_and_own_settings():
     """For the whole session (the worlds built once per module included), set once: fast
     password hashing (Django's default hasher takes about 0.3 s per user) and this worker's
     own Redis database for the cache (``_worker_redis``). Set per test, they cost 1.6 ms each
-    (a new cache connection every test; issue 21)."""
+    (a new cache connection every test)."""
     from django.conf import settings
 
     if not settings.configured:
@@ -133,7 +133,7 @@ KEPT_TABLES = frozenset({"django_migrations", "django_content_type", "auth_permi
 def _delete_every_row(self) -> None:
     """A transactional test's cleanup on PostgreSQL: one ``DELETE`` per table, in one round
     trip and one transaction, where Django's flush truncates every table (0.42 s for about 80
-    tables, each test; a test's few rows delete in milliseconds; issue 21). Django's foreign
+    tables, each test; a test's few rows delete in milliseconds). Django's foreign
     keys there are deferrable, so the order of the tables does not matter. The content types
     and permissions stay, so Django's flush signal has nothing to recreate."""
     from django.db import connections, transaction
@@ -177,7 +177,7 @@ def _fresh_and_eager(request):
     from campaigns.cache import clear
 
     cache.clear()  # throttle counters start at zero in every test
-    clear()  # ids and revisions repeat after each test's rollback (issue 21)
+    clear()  # ids and revisions repeat after each test's rollback
     eager = request.node.get_closest_marker("celery_worker") is None
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = eager
@@ -293,7 +293,7 @@ security_world = module_world(_security_world)
 
 @pytest.fixture
 def receiver(settings):
-    """Issue 20: a local HTTP receiver for webhook deliveries (``tests/webhook_receiver.py``);
+    """A local HTTP receiver for webhook deliveries (``tests/webhook_receiver.py``);
     private addresses allowed for it."""
     from tests.webhook_receiver import start_receiver
 

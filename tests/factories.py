@@ -1,4 +1,4 @@
-"""factory-boy factories shared by the Django-side tests."""
+"""Factory-boy factories shared by the Django-side tests."""
 
 import factory
 from django.contrib.auth.models import User
@@ -8,7 +8,7 @@ from campaigns.models import Campaign, MarkerType, Planet, Player, Tile
 
 class UserFactory(factory.django.DjangoModelFactory):
     """A user; an existing username gives the existing user (read, then inserted: without
-    ``get_or_create``'s savepoint, issue 21)."""
+    ``get_or_create``'s savepoint)."""
 
     class Meta:
         model = User

@@ -1,4 +1,4 @@
-"""Worlds built once per test module (issue 21: the suite's time)."""
+"""Worlds built once per test module (the suite's time)."""
 
 import sys
 
@@ -31,7 +31,7 @@ class OpenWorld:
 
 
 def module_world(build):
-    """A fixture of the world ``build()`` makes, built once per test module (issue 21: the
+    """A fixture of the world ``build()`` makes, built once per test module (the
     suite's time): its rows stay for the module's tests, each test runs in its own savepoint
     (pytest-django) and sees the world as built, and the whole world is rolled back when the
     module ends. For modules whose tests change the world only in the database (never a

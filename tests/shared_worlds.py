@@ -1,4 +1,4 @@
-"""The page and fleet worlds, built once for the tests of a module that read them (issue 21:
+"""The page and fleet worlds, built once for the tests of a module that read them (
 about 340 tests read one, and building it costs more than most of them).
 
 A module's tests run as usual, each in its own savepoint (pytest-django), so what a test writes

@@ -7,7 +7,7 @@ from django.urls import Resolver404, resolve
 from bench.league_report import report
 
 
-def test_issue21_floor_views_are_not_in_the_product_urls():
+def test_floor_views_are_not_in_the_product_urls():
     with pytest.raises(Resolver404):
         resolve("/floor/1/tiles/")
     assert resolve("/floor/1/tiles/", urlconf="bench.league_urls").func.__name__ == "tiles"
@@ -25,7 +25,7 @@ def _run(scale: float) -> dict:
             "job_tables": "x 9", "build_s": 1.0, "results_entered": 3}
 
 
-def test_issue21_report_prints_every_row_with_a_verdict(capsys):
+def test_report_prints_every_row_with_a_verdict(capsys):
     endpoints = (("map page", "", "tiles/", 0.35), ("API map", "", "tiles/", 0.7))
     report({16: _run(1), 64: _run(4)}, {"compiled": {"dark_force": 0.5}}, endpoints)
     out = capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""Issue 21: a transactional test's cleanup on PostgreSQL (``tests/conftest.py``) deletes every
+"""A transactional test's cleanup on PostgreSQL (``tests/conftest.py``) deletes every
 row a test wrote and keeps what the migrations wrote."""
 
 import pytest
@@ -12,7 +12,7 @@ from tests.worlds import duel, make_league
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_21_the_cleanup_deletes_every_row_but_the_migrations():
+def test_the_cleanup_deletes_every_row_but_the_migrations():
     if connection.vendor != "postgresql":
         pytest.skip("Django's own flush runs elsewhere")
     duel(make_league())  # rows in many tables, bound by foreign keys

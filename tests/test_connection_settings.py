@@ -1,4 +1,4 @@
-"""Issue 21: persistent database connections by default in production and compose (a new
+"""Persistent database connections by default in production and compose (a new
 PostgreSQL connection per request cost more than most pages' queries), health-checked before
 reuse; the development default (runserver, tests) keeps one connection per request."""
 
@@ -29,24 +29,24 @@ def connection_settings(module: str, **extra: str) -> list:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_issue_21_production_keeps_connections_with_health_checks():
+def test_production_keeps_connections_with_health_checks():
     assert connection_settings("config.production") == [60, True]
     assert connection_settings("config.production", CONN_MAX_AGE="0") == [0, True]
     url = "postgres://feldzug@127.0.0.1:5432/feldzug?conn_max_age=5"
     assert connection_settings("config.production", DATABASE_URL=url) == [5, True]
 
 
-def test_issue_21_development_opens_one_connection_per_request():
+def test_development_opens_one_connection_per_request():
     assert connection_settings("config.settings") == [0, False]
 
 
-def test_issue_21_compose_runs_production_with_persistent_connections():
+def test_compose_runs_production_with_persistent_connections():
     app = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]["web"]
     assert app["environment"]["DJANGO_SETTINGS_MODULE"] == "config.production"
     assert app["environment"]["CONN_MAX_AGE"] == "${CONN_MAX_AGE:-60}"
 
 
-def test_issue_21_postgresql_plans_long_joins_in_groups_of_four(db):
+def test_postgresql_plans_long_joins_in_groups_of_four(db):
     """A battle read joins 12 tables; the planner searches join orders in groups of 4, not 8
     (config/settings.py). A DATABASE_URL's own options come after ours, so they win."""
     from django.db import connection

@@ -1,4 +1,4 @@
-"""Issue 14, item 8: docker-compose.yml and the Dockerfile, checked without a Docker engine
+"""Item 8: docker-compose.yml and the Dockerfile, checked without a Docker engine
 (none runs in CI): the web health check passes under the README's ``ALLOWED_HOSTS=localhost``
 (it asked as ``Host: 127.0.0.1:8000`` and got a 400), every service the README names exists and
 is built or pulled, health checks and dependencies fit together, and the Dockerfile copies the
@@ -65,7 +65,7 @@ def dockerfile_instructions() -> list[tuple[str, str]]:
 
 # --- the web health check ----------------------------------------------------------------------
 
-def test_issue_14_item_8_the_web_health_check_asks_as_an_allowed_host():
+def test_item_8_the_web_health_check_asks_as_an_allowed_host():
     """The host the health check sends is allowed by the README's and the compose file's
     ALLOWED_HOSTS (compose: ``${ALLOWED_HOSTS:-localhost}``)."""
     check = SERVICES["web"]["healthcheck"]["test"]
@@ -83,7 +83,7 @@ def test_issue_14_item_8_the_web_health_check_asks_as_an_allowed_host():
     assert timeout > healthcheck.TIMEOUT
 
 
-def test_issue_14_item_8_the_health_check_passes_against_the_app_under_readme_settings(
+def test_item_8_the_health_check_passes_against_the_app_under_readme_settings(
         live_server, transactional_db, settings, monkeypatch):
     """The script, run against the app with ALLOWED_HOSTS=localhost and config.production's
     HTTPS redirect, answers 0; the old check (Host: 127.0.0.1:<port>) got a 400."""

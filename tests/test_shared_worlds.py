@@ -1,4 +1,4 @@
-"""The page worlds shared by a module's tests (``tests/shared_worlds.py``, issue 21): one build
+"""The page worlds shared by a module's tests (``tests/shared_worlds.py``): one build
 for the module, yet each test sees the world as built, and a test that does not read it sees
 none of its rows. Within the module the readers run first, whatever their place here."""
 

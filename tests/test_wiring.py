@@ -1,4 +1,4 @@
-"""The foundation runs on the real services: PostgreSQL, Redis, a Celery worker (issue 2)."""
+"""The foundation runs on the real services: PostgreSQL, Redis, a Celery worker."""
 
 import os
 import uuid

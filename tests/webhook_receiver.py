@@ -1,4 +1,4 @@
-"""A local HTTP receiver for the webhook tests (issue 20 point 5): a threading ``http.server``
+"""A local HTTP receiver for the webhook tests: a threading ``http.server``
 on 127.0.0.1 that records every POST and answers from a script of (status, headers)."""
 
 import json
@@ -57,7 +57,7 @@ def start_receiver() -> Receiver:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     receiver = Receiver(server)
-    # shutdown() waits for the loop's next poll: 0.5 s per test at the default (issue 21)
+    # shutdown() waits for the loop's next poll: 0.5 s per test at the default
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02},
                      daemon=True).start()
     return receiver

@@ -184,7 +184,7 @@ def api(user=None) -> APIClient:
 def session_of(user: User | str) -> str:
     """A new session key of ``user`` (or the user of that username), written as a login leaves
     it, without what a login also writes (``last_login``, the lockout log): 4 queries where a
-    test client's login makes 18 (issue 21). Tests of logging in log in."""
+    test client's login makes 18. Tests of logging in log in."""
     if isinstance(user, str):
         user = User.objects.get(username=user)
     session = import_module(settings.SESSION_ENGINE).SessionStore()
@@ -593,11 +593,11 @@ class Scope:
     hazard: int
     naval: int  # the player against the other player
     pirate_naval: int = 0  # the player against pirates: the other player did not fight it
-    player: int = 0  # the player's seat (issue 17: managing players)
+    player: int = 0  # the player's seat (managing players)
 
     @property
     def admin(self) -> int:
-        """The user id of the campaign's first admin (issue 17 follow-up: its admins)."""
+        """The user id of the campaign's first admin (its admins)."""
         from campaigns.models import Campaign
 
         return Campaign.objects.get(pk=self.campaign).admins.order_by("pk").first().pk
@@ -695,7 +695,7 @@ def build_security_league(admin: str, player: str, other: str, *, prefix: str) -
     naval = _naval_battle(rnd, sea, anna, ben, f"{prefix} Naval Replay")
     pirates = _naval_battle(rnd, sea, anna, None, f"{prefix} Pirate Replay", sequence=2)
     assert FleetPhase.objects.filter(round=rnd).exists()
-    campaign.webhooks.create(url="https://hooks.example.org/world", kind="json",  # issue 20
+    campaign.webhooks.create(url="https://hooks.example.org/world", kind="json",
                              events=["round_closed"], secret=f"{prefix} hook secret")
     return Scope(campaign.pk, planet.pk, home.pk, link.pk, coast.pk, marker.pk, rnd.number,
                  attack.pk, battle.pk, fleet.pk, ship.pk, other_fleet.pk, other_ship.pk,
@@ -769,7 +769,7 @@ def build_security_world() -> SecurityWorld:
     return SecurityWorld(users, private, public, foreign, sentinels("Hidden"), tokens)
 
 
-# --- invitations (issue 17) ------------------------------------------------------------------
+# --- invitations ------------------------------------------------------------------
 
 def unusable_invitation(lg: League, state: str):
     """A one-use link invitation of ``lg`` made unusable: ``revoked``, ``expired`` or
@@ -793,7 +793,7 @@ def unusable_invitation(lg: League, state: str):
     return invitation, token
 
 
-# --- map history (issue 18 point 4) -------------------------------------------------------------
+# --- map history -------------------------------------------------------------
 # Hidden words of the history world: fleet, ship, cargo, crew, hazard, pirate fleet and ship.
 # None may appear in a map snapshot, the history page or its API (R-FLT-7, R-SEA-2).
 HISTORY_SECRETS = ("Umbral Armada", "Hulk Nyxaris", "Cargo Vexilla", "Admiral Sorrowmere",

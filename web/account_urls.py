@@ -1,4 +1,4 @@
-"""Addresses of the account pages (issue 17 points 3 and 7), without a namespace as Django's
+"""Addresses of the account pages, without a namespace as Django's
 own (``login``, ``password_reset``...); they come before ``django.contrib.auth.urls``, whose
 log-out and "done" pages stay as they are."""
 

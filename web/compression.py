@@ -1,4 +1,4 @@
-"""Issues 18 and 21: responses go out gzip-compressed, pages and API alike (the league map
+"""Responses go out gzip-compressed, pages and API alike (the league map
 page about 12x smaller, its API map about 10x), when the client accepts gzip and the body is
 worth it (Django's ``GZipMiddleware``: 200 bytes or more, not already encoded).
 

@@ -60,12 +60,12 @@ class RefuseForbiddenCharacters:
 
 
 class ActivateTimeZone:
-    """Issue 17: pages show and read times in the viewer's zone (``campaigns.zones``): the
+    """Pages show and read times in the viewer's zone (``campaigns.zones``): the
     logged-in person's own, else the campaign's of a ``campaigns/<campaign_id>/`` page, else the
     site default. At most one small query for each. A view marked ``reads_zone`` (every
     ``campaign_page``, the campaign list) reads the zones along with its own first query
     (``with_viewer_zone``) and activates the zone itself before it formats a time
-    (``activate_read_zone``): no query of its own (issue 21). The API is left in UTC: its
+    (``activate_read_zone``): no query of its own. The API is left in UTC: its
     answers stay ISO-8601 UTC and its inputs carry their offset."""
 
     def __init__(self, get_response):
@@ -114,7 +114,7 @@ def activate_reader_language(request, campaign: Campaign | None) -> None:
         request.LANGUAGE_CODE = translation.get_language()
 
 
-# As SQL: an ORM subquery costs more to compile than the query it saves (issue 21)
+# As SQL: an ORM subquery costs more to compile than the query it saves
 OWN_ZONE = f"(SELECT z.time_zone FROM {Profile._meta.db_table} z WHERE z.user_id = %s)"
 
 

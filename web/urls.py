@@ -1,4 +1,4 @@
-"""Addresses of the campaign pages (issue 5); links and bookmarks depend on them. Pages of
+"""Addresses of the campaign pages; links and bookmarks depend on them. Pages of
 other apps (battles, fleets, naval battles) add theirs under the same ``campaigns/<id>/``."""
 
 from django.urls import path
@@ -41,8 +41,8 @@ FLEET = CAMPAIGN + "fleets/<int:fleet_id>/"
 urlpatterns = [
     path("", home.index, name="index"),
     path("campaigns/new/", home.create, name="create"),
-    path("campaigns/import/", archive.archive_upload, name="import-archive"),  # issue 19.7
-    path("rules/", rules.rules_page, name="rules"),  # issue 22: the players' rules
+    path("campaigns/import/", archive.archive_upload, name="import-archive"),
+    path("rules/", rules.rules_page, name="rules"),  # the players' rules
     path("site/settings/", site_settings.site_settings_page, name="site-settings"),  # staff
     path(CAMPAIGN, campaign.detail, name="detail"),
     path(CAMPAIGN + "map/", map_views.map_page, name="map"),
@@ -75,33 +75,33 @@ urlpatterns = [
     path(CAMPAIGN + "conquest/", conquest.conquest_page, name="conquest"),
     path(CAMPAIGN + "conquest/preview/", conquest.conquest_preview, name="conquest-preview"),
     path(CAMPAIGN + "standings/", standings.standings_page, name="standings"),
-    path(CAMPAIGN + "rules/", rules.campaign_rules_page, name="campaign-rules"),  # issue 22
-    path(MANAGE + "guide/", rules.guide_page, name="guide"),  # issue 22: the organiser's guide
-    # absences (issue 19 point 5)
+    path(CAMPAIGN + "rules/", rules.campaign_rules_page, name="campaign-rules"),
+    path(MANAGE + "guide/", rules.guide_page, name="guide"),  # the organiser's guide
+    # absences
     path(CAMPAIGN + "absences/", absences.absence_add, name="absence-add"),
     path(CAMPAIGN + "absences/<int:absence_id>/withdraw/", absences.absence_withdraw,
          name="absence-withdraw"),
-    path(CAMPAIGN + "done/", phase_done.phase_done, name="phase-done"),  # issue 19 point 2
+    path(CAMPAIGN + "done/", phase_done.phase_done, name="phase-done"),
     path(CAMPAIGN + "rounds/<int:number>/audit/", audit.audit_page, name="audit"),
     path(CAMPAIGN + "rounds/<int:number>/audit/verify/", audit.verify, name="verify"),
     path(MANAGE, manage.manage_page, name="manage"),
-    path(MANAGE + "dashboard/", dashboard.dashboard_page, name="dashboard"),  # issue 19
+    path(MANAGE + "dashboard/", dashboard.dashboard_page, name="dashboard"),
     path(MANAGE + "dashboard/nudge/", dashboard.nudge, name="dashboard-nudge"),
     path(MANAGE + "settings/", manage.settings_save, name="manage-settings"),
     path(MANAGE + "ruleset/", manage.ruleset_save, name="manage-ruleset"),
     path(MANAGE + "map/", manage.map_upload, name="manage-map"),
-    path(MANAGE + "archive/", archive.archive_download, name="manage-archive"),  # issue 19.7
+    path(MANAGE + "archive/", archive.archive_download, name="manage-archive"),
     path(MANAGE + "sandbox/", archive.sandbox_create, name="manage-sandbox"),
     path(MANAGE + "players/", manage.player_add, name="manage-players"),
     path(MANAGE + "deadline/", manage.deadline_set, name="manage-deadline"),
     path(MANAGE + "advance/", manage.advance, name="manage-advance"),
-    # issue 19 point 3: pause, resume, extend the current deadline
+    # pause, resume, extend the current deadline
     path(MANAGE + "pause/", pause.pause, name="manage-pause"),
     path(MANAGE + "resume/", pause.resume, name="manage-resume"),
     path(MANAGE + "extend/", pause.extend, name="manage-extend"),
     path(MANAGE + "battles/<int:battle_id>/result/", manage.result_enter,
          name="manage-result"),
-    # members: invitations and join requests (issue 17)
+    # members: invitations and join requests
     path(MANAGE + "members/", members.members_page, name="manage-members"),
     path(MANAGE + "members/invite/", members.invite_emails, name="manage-invite"),
     path(MANAGE + "members/links/", members.invite_link, name="manage-invite-link"),
@@ -114,7 +114,7 @@ urlpatterns = [
          name="manage-join-accept"),
     path(MANAGE + "members/join-requests/<int:request_id>/decline/", members.join_decline,
          name="manage-join-decline"),
-    # managing players (issue 17 point 5)
+    # managing players
     path(MANAGE + "members/players/<int:player_id>/edit/", players.player_edit,
          name="manage-player-edit"),
     path(MANAGE + "members/players/<int:player_id>/remove/", players.player_remove,
@@ -138,12 +138,12 @@ urlpatterns = [
          name="battle-correct"),
     path(MANAGE + "battles/<int:battle_id>/void/", corrections.result_void,
          name="battle-void"),
-    # naming and removing campaign admins (issue 17 follow-up)
+    # naming and removing campaign admins
     path(MANAGE + "members/admins/", admins.admin_add, name="manage-admin-add"),
     path(MANAGE + "members/admins/<int:user_id>/remove/", admins.admin_remove,
          name="manage-admin-remove"),
     path(CAMPAIGN + "join/", members.join_page, name="join"),
-    # issue 20: webhooks and the news feed
+    # webhooks and the news feed
     path(MANAGE + "webhooks/", webhooks.webhooks_page, name="webhooks"),
     path(MANAGE + "webhooks/<int:hook_id>/", webhooks.webhook_page, name="webhook"),
     path(MANAGE + "webhooks/<int:hook_id>/delete/", webhooks.webhook_delete,
@@ -152,5 +152,5 @@ urlpatterns = [
     path(CAMPAIGN + "feed.atom", campaign_news_feed, name="news-feed"),
     path("invite/<str:token>/", members.invitation_page, name="invitation"),
 ]
-urlpatterns += editor_area_urls  # issue 18: the map editor's areas and fleets
-urlpatterns += editor_tile_urls  # issue 18: the map editor's planets and tiles, the log
+urlpatterns += editor_area_urls  # the map editor's areas and fleets
+urlpatterns += editor_tile_urls  # the map editor's planets and tiles, the log

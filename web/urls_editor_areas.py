@@ -1,4 +1,4 @@
-"""Addresses of the map editor's areas and fleets pages (issue 18), included in
+"""Addresses of the map editor's areas and fleets pages, included in
 ``web.urls`` under the ``campaigns`` namespace."""
 
 from django.urls import path

@@ -1,4 +1,4 @@
-"""Addresses of the map editor's planets and tiles page and the corrections log (issue 18),
+"""Addresses of the map editor's planets and tiles page and the corrections log,
 included in ``web.urls`` under the ``campaigns`` namespace."""
 
 from django.urls import path

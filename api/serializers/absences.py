@@ -1,4 +1,4 @@
-"""Absences (issue 19 point 5, R-RND-3): who is away when. Every member sees the dates; the note
+"""Absences (R-RND-3): who is away when. Every member sees the dates; the note
 is the player's and the campaign admins' only (``note`` is null for anyone else)."""
 
 from rest_framework import serializers

@@ -1,4 +1,4 @@
-"""A campaign's admins (issue 17 follow-up): who they are, and naming one by account."""
+"""A campaign's admins: who they are, and naming one by account."""
 
 from rest_framework import serializers
 

@@ -1,4 +1,4 @@
-"""The audit log (issue 19 point 6): one entry per admin action, who, when, what, before and
+"""The audit log: one entry per admin action, who, when, what, before and
 after. ``public`` is shown to the campaign's admins only (members never get the others)."""
 
 from rest_framework import serializers

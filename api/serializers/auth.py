@@ -1,5 +1,5 @@
 """Serializers of the auth API: the token answer, who the credentials belong to, and the
-caller's profile (issue 17)."""
+caller's profile."""
 
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers

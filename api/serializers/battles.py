@@ -90,7 +90,7 @@ class BattleSerializer(serializers.ModelSerializer):
 
     def to_representation(self, battle) -> dict:
         """A Battle (``campaign_battles``) or a list row (``battle_rows``): the fields above,
-        built directly (issue 21: DRF's field machinery was most of a
+        built directly (DRF's field machinery was most of a
         league's battles list); the declared fields stay the schema, and
         tests/api/test_schema_responses.py checks the answers against it; each computed field
         is its ``get_*`` method, which also gives the schema its type."""

@@ -18,7 +18,7 @@ class CurrentRoundSerializer(serializers.Serializer):
     phase_deadline = serializers.DateTimeField(allow_null=True)
 
 
-TIME_ZONE_HELP = "IANA time zone name, e.g. Europe/Berlin (issue 17)"
+TIME_ZONE_HELP = "IANA time zone name, e.g. Europe/Berlin"
 LANGUAGE_HELP = "the campaign's language, for people the site does not know yet"
 LANGUAGE_CODES = [code for code, _name in settings.LANGUAGES]  # one LanguageEnum in the schema
 
@@ -32,7 +32,7 @@ class CampaignSerializer(serializers.Serializer):
         help_text="the campaign's highest-numbered round, null before the first")
     ruleset = serializers.DictField(help_text="the normalized ruleset (RULES.md Ruleset keys)")
     join_requests_open = serializers.BooleanField(
-        help_text="a public campaign that takes join requests (issue 17)")
+        help_text="a public campaign that takes join requests")
     time_zone = serializers.CharField(
         help_text=TIME_ZONE_HELP + "; the pages' zone for members without their own and for "
                   "visitors (times in the API stay UTC)")
@@ -40,18 +40,18 @@ class CampaignSerializer(serializers.Serializer):
         LANGUAGE_CODES, help_text=LANGUAGE_HELP + "; invitations to addresses without an "
         "account, anonymous readers, the public feeds, and the API's texts for callers who ask "
         "for no language and set none in their profile")
-    # issue 19 point 3: a paused campaign refuses player writes (409 campaign_paused)
+    # a paused campaign refuses player writes (409 campaign_paused)
     paused = serializers.SerializerMethodField(help_text="the admin paused the campaign")
     paused_at = serializers.DateTimeField(allow_null=True, help_text="null unless paused")
     pause_reason = serializers.CharField(allow_blank=True,
                                          help_text="shown on every page while paused")
-    # issue 19 point 7: an admin's private copy that mails nobody
+    # an admin's private copy that mails nobody
     is_sandbox = serializers.BooleanField(help_text="a sandbox copy (never mails anyone)")
     sandbox_of = serializers.IntegerField(source="sandbox_of_id", allow_null=True,
                                           help_text="the campaign a sandbox copies")
 
     def to_representation(self, campaign) -> dict:
-        """The fields above, built directly (issue 21: the campaign detail's field machinery
+        """The fields above, built directly (the campaign detail's field machinery
         cost more than its query); tests/api/test_schema_responses.py checks the answer."""
         return {"id": campaign.pk, "name": campaign.name, "visibility": campaign.visibility,
                 "status": campaign.status, "current_round": self.get_current_round(campaign),
@@ -147,7 +147,7 @@ class SeatHolderSerializer(serializers.Serializer):
 
 class PlayerDetailSerializer(PlayerSerializer):
     holders = serializers.SerializerMethodField(
-        help_text="who held the seat and from when, oldest first (issue 17)")
+        help_text="who held the seat and from when, oldest first")
 
     @extend_schema_field(SeatHolderSerializer(many=True))
     def get_holders(self, player):

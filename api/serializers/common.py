@@ -27,7 +27,7 @@ _DATETIME = serializers.DateTimeField()
 
 def datetime_text(value) -> str | None:
     """As a DateTimeField writes it (the current time zone, ISO 8601, ``Z`` for UTC), for the
-    answers built without DRF's field machinery (issue 21)."""
+    answers built without DRF's field machinery."""
     return None if value is None else _DATETIME.to_representation(value)
 
 

@@ -1,4 +1,4 @@
-"""The organiser's dashboard (issue 19 point 1) and nudges: campaign admins only. Owed items
+"""The organiser's dashboard and nudges: campaign admins only. Owed items
 are codes (``battles.selectors.obligations``) with the battle's id where one is concerned;
 never a list, an order or a fleet's contents (R-ARM-3, R-FLT-7)."""
 

@@ -245,7 +245,7 @@ class HazardInput(serializers.Serializer):
     reason = optional_reason_field()
 
 
-# --- the admin's changes (issue 18 map editor): every field optional, none defaulted ---------
+# --- the admin's changes: every field optional, none defaulted ---------
 
 
 def _optional(fields: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Serializers of invitations (issue 17): the admin's list and its writes, the state of an
+"""Serializers of invitations: the admin's list and its writes, the state of an
 invitation behind a token, and accepting it."""
 
 from drf_spectacular.utils import extend_schema_field
@@ -29,7 +29,7 @@ class InvitationSerializer(serializers.Serializer):
     sent_at = serializers.DateTimeField(allow_null=True, help_text="when the mail last went out")
     seat = serializers.IntegerField(
         source="seat_id", allow_null=True, default=None,
-        help_text="the player (seat) the invitee takes over; null: a new seat (issue 17)")
+        help_text="the player (seat) the invitee takes over; null: a new seat")
 
     @extend_schema_field(serializers.ChoiceField(list(STATES)))
     def get_state(self, invitation) -> str:

@@ -1,4 +1,4 @@
-"""Serializers of join requests (issue 17)."""
+"""Serializers of join requests."""
 
 from rest_framework import serializers
 

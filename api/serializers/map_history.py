@@ -1,4 +1,4 @@
-"""Serializers of the map history (issue 18 point 4): GET
+"""Serializers of the map history: GET
 /campaigns/{id}/rounds/{n}/map/, the map as it stood when round n closed and what changed in
 it. Public facts only (R-FLT-7): owners, marker codes, fleets' areas, owners and ship counts."""
 

@@ -1,4 +1,4 @@
-"""Serializers of the pause API (issue 19 point 3). The services check the input after the
+"""Serializers of the pause API. The services check the input after the
 campaign's state (API.md General: 409 before 400), so these describe the bodies only."""
 
 from rest_framework import serializers

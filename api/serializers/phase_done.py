@@ -1,4 +1,4 @@
-"""Serializers of "done for this phase" (issue 19 point 2, early advance, R-RND-2 [reading])."""
+"""Serializers of "done for this phase" (early advance, R-RND-2 [reading])."""
 
 from rest_framework import serializers
 

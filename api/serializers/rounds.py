@@ -26,7 +26,7 @@ class RoundSerializer(serializers.ModelSerializer):
                   "attention_error", "deadline_left_seconds"]
 
     def to_representation(self, rnd) -> dict:
-        """The fields above, built directly (issue 21: a ModelSerializer's field machinery was
+        """The fields above, built directly (a ModelSerializer's field machinery was
         most of the rounds list); tests/api/test_schema_responses.py checks the answer."""
         return {"number": rnd.number, "phase": rnd.phase,
                 "phase_deadline": _datetime(rnd.phase_deadline),

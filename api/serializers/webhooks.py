@@ -1,4 +1,4 @@
-"""A campaign's webhooks and their delivery log (issue 20); ``secret`` signs the generic
+"""A campaign's webhooks and their delivery log; ``secret`` signs the generic
 format's bodies (``docs/webhooks.md``) and is shown to the campaign's admins only."""
 
 from rest_framework import serializers

@@ -1,4 +1,4 @@
-"""API: absences (issue 19 point 5, R-RND-3). Members list everyone's dates (notes only their
+"""API: absences (R-RND-3). Members list everyone's dates (notes only their
 own, admins all); a player adds and withdraws their own, a campaign admin anyone's."""
 
 from django.shortcuts import get_object_or_404
@@ -28,7 +28,7 @@ class _Absences(CampaignScoped):
 
 
 class AbsenceList(_Absences):
-    """Who is away when (issue 19): every absence of the campaign's players."""
+    """Who is away when: every absence of the campaign's players."""
 
     @extend_schema(tags=["campaigns"], summary="Absences (members; notes own or admin)",
                    operation_id="v1_campaigns_absences_list", parameters=PAGE,

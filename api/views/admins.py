@@ -1,4 +1,4 @@
-"""API: a campaign's admins (issue 17 follow-up: nothing needs the Django admin). Campaign
+"""API: a campaign's admins (nothing needs the Django admin). Campaign
 admins only: list, name one by account, remove one; the last admin stays."""
 
 from django.contrib.auth import get_user_model

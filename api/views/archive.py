@@ -1,4 +1,4 @@
-"""API: the campaign archive and the sandbox (issue 19 point 7, ``docs/archive.md``): an
+"""API: the campaign archive and the sandbox (``docs/archive.md``): an
 admin downloads the archive, a staff user imports one as a new campaign (as creating one,
 API.md), an admin clones the campaign as a private sandbox."""
 
@@ -39,7 +39,7 @@ class CampaignArchive(CampaignScoped):
 
 
 class CampaignImport(APIView):
-    parser_classes = [SafeJSONParser]  # one media type per operation (issue 16)
+    parser_classes = [SafeJSONParser]  # one media type per operation
 
     @extend_schema(
         tags=TAGS, summary="Import an archive as a new campaign (staff users)",

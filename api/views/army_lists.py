@@ -4,7 +4,7 @@ POST ``.../army-list/`` takes JSON only: entries ``{"name", "entries": [{"name",
 or pasted text ``{"name", "text"}`` (hand-written or an app's export, ``battles.list_text``).
 POST ``.../army-list/upload/`` takes multipart only: a roster ``file`` (BattleScribe / New
 Recruit ``.ros`` / ``.rosz`` or New Recruit JSON, recognised by its content). One media type per
-operation (issue 16): a generated client sends each body as what it is (openapi-python-client
+operation: a generated client sends each body as what it is (openapi-python-client
 0.29 cannot import the code it generates for an operation with two body types). GET shows the
 caller's own list, the opponent's only once revealed (R-ARM-3); a list's ``settings`` (battle
 size, detachment, ...) are shown with it."""
@@ -102,7 +102,7 @@ class ListSubmit(BattleScoped):
         if _content_length(request) > MAX_BODY:
             raise PayloadTooLarge()
         army_list = army_list_submit(battle=battle, player=player, parsed=parse(request))
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return Response(list_dict(army_list), status=status.HTTP_201_CREATED)
 
 
@@ -133,7 +133,7 @@ class BattleArmyLists(ListSubmit):
 
 
 class BattleArmyListUpload(ListSubmit):
-    parser_classes = [SafeMultiPartParser]  # an upload: multipart only (issue 16)
+    parser_classes = [SafeMultiPartParser]  # an upload: multipart only
 
     @extend_schema(request={"multipart/form-data": FILE_INPUT}, responses=SUBMITTED)
     def post(self, request, campaign_id, battle_id):

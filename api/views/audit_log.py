@@ -1,4 +1,4 @@
-"""API: the campaign's audit log (issue 19 point 6). Members read the public entries, the
+"""API: the campaign's audit log. Members read the public entries, the
 campaign's admins all; filters ``kind`` (a group or one kind) and ``round``; paginated."""
 
 from django.urls import path

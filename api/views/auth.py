@@ -2,7 +2,7 @@
 lockout (django-axes) and a strict throttle; GET /api/v1/me/, who the credentials belong to;
 POST /api/v1/auth/token/rotate/, a new token for the caller (the old one stops working);
 GET/PATCH /api/v1/me/profile/, the caller's display name, language and time zone;
-GET /api/v1/me/data/, the caller's personal data (issue 17 points 3 and 7). The new endpoints
+GET /api/v1/me/data/, the caller's personal data. The new endpoints
 take JSON bodies only."""
 
 from axes.handlers.proxy import AxesProxyHandler
@@ -52,11 +52,11 @@ class TokenView(ObtainAuthToken):
     throttle_scope = "token"
     serializer_class = CredentialsSerializer
     # ObtainAuthToken sets form and multipart parsers: JSON only, like every JSON endpoint
-    # (issue 16: a generated client sends one body type).
+    # (a generated client sends one body type).
     parser_classes = api_settings.DEFAULT_PARSER_CLASSES
     # Logging in takes the credentials in the body, never a token or a session: the schema
     # then lists no security for it, and a generated client logs in with a plain Client
-    # (issue 16). Without SessionAuthentication there is no CSRF check, and none is needed:
+    #. Without SessionAuthentication there is no CSRF check, and none is needed:
     # the answer goes to the caller, and only JSON (a CORS-preflighted type) is parsed.
     authentication_classes: list = []
 

@@ -43,7 +43,7 @@ class BattleList(CampaignScoped):
         rows = select(battle_list_rows(self.campaign), filters.validated_data)
         paginator = Pagination()
         page = paginator.paginate_queryset(rows, request, self)
-        return json_page(request, paginator, [row[-1] for row in page])  # issue 21
+        return json_page(request, paginator, [row[-1] for row in page])
 
 
 class BattleDetail(BattleScoped):
@@ -81,7 +81,7 @@ class BattleResult(BattleScoped):
         else:
             raise exceptions.PermissionDenied(_("Only the battle's participants or the campaign "
                                                 "admin may enter its result."))
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return Response(BattleSerializer(self.get_battle()).data)
 
 
@@ -104,7 +104,7 @@ class ResultConfirm(ResultAnswer):
         follow-up starts at once (R-CON-6)."""
         battle, player = self.answering()
         reporting.battle_result_confirm(battle=battle, player=player)
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return Response(BattleSerializer(self.get_battle()).data)
 
 

@@ -4,7 +4,7 @@
 Calendar clients can not log in, so both feeds also take ``?token=`` (the user's calendar
 token); the campaign feed takes a session or API token as well. A bad token is a 404.
 
-What calendar clients need (issue 16):
+What calendar clients need:
 - [decision] any Accept header gets the calendar (``text/calendar; charset=utf-8``): clients
   send ``text/calendar``, ``application/ics``, ``text/plain``, ``*/*``, a browser's list or
   nothing, and a 406 helps none of them. Errors are JSON whatever was asked (``FeedView``).

@@ -65,7 +65,7 @@ class CampaignList(GenericAPIView):
 class CampaignDetail(CampaignScoped):
     """A campaign (members, or anyone if public); its admin edits it."""
 
-    campaign_rows = with_current_round(Campaign.objects.all())  # one query (issue 21)
+    campaign_rows = with_current_round(Campaign.objects.all())  # one query
     parser_classes = [SafeJSONParser]
 
     @extend_schema(tags=["campaigns"], summary="One campaign",
@@ -129,7 +129,7 @@ class PlayerScoped(CampaignScoped):
 
 
 class PlayerDetail(PlayerScoped):
-    """A player (seat) with its holders; the campaign admin edits or removes it (issue 17)."""
+    """A player (seat) with its holders; the campaign admin edits or removes it."""
 
     @extend_schema(tags=["campaigns"], summary="One player and who held the seat",
                    responses={200: PlayerDetailSerializer, **error_responses(404)})
@@ -161,7 +161,7 @@ class PlayerDetail(PlayerScoped):
 
 class PlayerReplace(PlayerScoped):
     """Another person takes over the seat: an existing account at once, or whoever accepts a
-    seat invitation mailed to an address (issue 17). Tiles, fleets, requisition, battles,
+    seat invitation mailed to an address. Tiles, fleets, requisition, battles,
     lists and notification preferences stay with the seat."""
 
     @extend_schema(

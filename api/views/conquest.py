@@ -43,7 +43,7 @@ class RoundConquest(RoundScoped):
         data = ChoiceInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         choice = conquest_choose(player=player, rnd=rnd, roll=data.validated_data["roll"])
-        advance_if_ready(rnd.pk)  # issue 19: early advance
+        advance_if_ready(rnd.pk)  # early advance
         rnd.refresh_from_db()
         return Response({"choice": choice.rolls, "resolved": rnd.conquest_resolved_at is not None,
                          "rolls": player_rolls(rnd, player)})
@@ -71,7 +71,7 @@ class ChainConquest(CampaignScoped):
         data = ChainDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         made = chain_decide(battle=battle, player=player, roll=data.validated_data["roll"])
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return Response({"waived": True} if made is None else roll_dict(made))
 
 

@@ -1,4 +1,4 @@
-"""API: the organiser's dashboard and nudges (issue 19 point 1), campaign admins only (401
+"""API: the organiser's dashboard and nudges, campaign admins only (401
 anonymous, 404 if the campaign is hidden, 403 for anyone else who can see it). The same
 selector and service as the page (``battles.selectors.dashboard``,
 ``battles.services.nudges.nudges_send``)."""

@@ -110,7 +110,7 @@ class FleetDetail(FleetScoped):
         tags=TAGS, summary="Change a fleet: name, area, owner, kind, AF (campaign admin)",
         description="Any of the fields; a move is the admin's (no movement order, R-FLT-4). "
                     "In a running campaign a correction: 409 while the fleets phase is "
-                    "resolved (R-RND-2), logged otherwise (issue 18).",
+                    "resolved (R-RND-2), logged otherwise.",
         request=FleetChangeInput,
         responses={200: FleetSerializer, **error_responses(400, 401, 403, 404, 409)})
     def patch(self, request, campaign_id, fleet_id):

@@ -1,4 +1,4 @@
-"""API: invitations (issue 17). The campaign admin lists, creates (by e-mail or as a link),
+"""API: invitations. The campaign admin lists, creates (by e-mail or as a link),
 resends and revokes them; whoever holds a token sees its state and, logged in, accepts it;
 a user lists the invitations addressed to their own e-mail address. An unusable link answers
 410 with ``code`` revoked, expired or used_up."""

@@ -1,4 +1,4 @@
-"""API: join requests (issue 17). On a public campaign that takes them, a logged-in user asks
+"""API: join requests. On a public campaign that takes them, a logged-in user asks
 to join; the campaign admin lists them and accepts (faction, colour) or declines. A user who
 is not the admin sees only their own requests."""
 

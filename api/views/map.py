@@ -50,7 +50,7 @@ class MapView(MapScoped):
         renderer = request.accepted_renderer
         if type(renderer) is JSONRenderer and not renderer.get_indent(
                 request.accepted_media_type, {}):
-            # issue 21: the same bytes for every reader of a map revision (public fields
+            # the same bytes for every reader of a map revision (public fields
             # only, R-FLT-7), rendered once as JSONRenderer renders the document below
             body = cached("api-map", self.campaign,
                           lambda: renderer.render(current_map_document(self.campaign)))

@@ -1,4 +1,4 @@
-"""API: the map history (issue 18 point 4): the map as it stood when a round closed and what
+"""API: the map history: the map as it stood when a round closed and what
 changed in that round. Readable by whoever may read the map (members, anyone if public)."""
 
 from django.urls import path

@@ -1,4 +1,4 @@
-"""API: pause and resume a campaign, extend the current deadline (issue 19 point 3); campaign
+"""API: pause and resume a campaign, extend the current deadline; campaign
 admins only. While paused, every player write answers 409 ``campaign_paused``."""
 
 from django.urls import path

@@ -1,4 +1,4 @@
-"""API: "done for this phase" (issue 19 point 2): a player says they are done with the current
+"""API: "done for this phase": a player says they are done with the current
 waiting phase; the phase advances early once everyone who can act in it is done (R-RND-2
 [reading], ``league.selectors.readiness``)."""
 

@@ -34,7 +34,7 @@ from league.services import rounds as round_services
 
 
 class RoundList(CampaignScoped):
-    campaign_rows = round_list.CAMPAIGN_ROWS  # with its latest round (issue 21)
+    campaign_rows = round_list.CAMPAIGN_ROWS  # with its latest round
 
     @extend_schema(operation_id="v1_campaigns_rounds_list",
                    responses={200: page_of(RoundSerializer, "PaginatedRoundList"),

@@ -1,4 +1,4 @@
-"""API: a campaign's webhooks (issue 20), campaign admins only: list, add, read, change,
+"""API: a campaign's webhooks, campaign admins only: list, add, read, change,
 delete a hook; its delivery log; send a test event. The pages call the same services."""
 
 from django.shortcuts import get_object_or_404

@@ -1,4 +1,4 @@
-"""The battles of a list as light rows (issue 21): one ``.values()`` read of the page's
+"""The battles of a list as light rows: one ``.values()`` read of the page's
 battles and one read each for their rounds, open date proposals, handed-in list ids, result
 histories and immediate chain rolls, however many battles there are. A row carries the
 attributes the battle readers use (``limit_breakdown``, ``result_snapshot``,

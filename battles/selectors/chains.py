@@ -23,7 +23,7 @@ def chain_link_attack(battle: Battle) -> rules.WonAttack:
 def chain_roll_odds(battle: Battle) -> dict | None:
     """R-CON-7 before an immediate chain roll: threshold with its rule, every modifier with its
     rule and the exact chance, on the board as it stands now (the roll, if made now, is made
-    on it: the tile's planet, issue 21); None unless the decision is open."""
+    on it: the tile's planet); None unless the decision is open."""
     if not needs_decision(battle):
         return None
     board = load_planet_board(battle.campaign_id, [battle.tile.planet_id])

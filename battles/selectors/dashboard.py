@@ -1,4 +1,4 @@
-"""The organiser's dashboard (issue 19 point 1), one read for the page and the API: per player
+"""The organiser's dashboard, one read for the page and the API: per player
 what they still owe in the current phase (``obligations``), whether they said "done", are
 away today, when they were last nudged and their reliability this season; the disputes the
 admin must settle and the absences to come. A constant number of queries for any number of

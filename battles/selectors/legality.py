@@ -3,7 +3,7 @@ clicks a tile, before anything is written, and by ``attack_declare`` under the r
 both give ``rules.attacks.check_attack`` the same inputs, read by the same statement
 (``state_statement``; ``declaration_state`` runs it alone).
 
-Issue 21: a declaration costs about a one-row insert in any league. That statement reads
+a declaration costs about a one-row insert in any league. That statement reads
 all the rules need in one statement, whose rows are the target and the declarer's own (its
 tiles on that planet, its declarations and purchases this round). It is SQL rather than an ORM
 query because compiling the equivalent queryset costs the ORM more than the insert it guards;
@@ -71,7 +71,7 @@ def state_statement(round_id: int, player_id: int, tile: Tile) -> Statement:
 
 
 def declaration_state(round_id: int, player_id: int, tile: Tile) -> DeclarationState:
-    """One query of a few rows, whatever the league's size (issue 21). When the answer decides
+    """One query of a few rows, whatever the league's size. When the answer decides
     a write, read it under the round's lock: ``attack_declare`` sends ``state_statement``
     with its lock."""
     (rows,) = run_prepared(state_statement(round_id, player_id, tile))

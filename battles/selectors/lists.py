@@ -28,7 +28,7 @@ def late_link(battle: Battle, rnd: Round) -> bool:
 
 def late_deadline(battle: Battle) -> datetime | None:
     """When a late chain link's lists window ends; None while the campaign is paused and the
-    window had not ended when the pause began (issue 19: its clock stands; the resume moves
+    window had not ended when the pause began (its clock stands; the resume moves
     it on, ``battles.services.windows``)."""
     if battle.settled_at is None:
         return None

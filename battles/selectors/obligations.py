@@ -1,6 +1,6 @@
 """What a player still owes in the current phase: the one answer for the campaign home's to-do
 list, the deadline reminder (``battles.services.notifications.reminders_send``), the
-organiser's dashboard and nudges, and the reliability record (issue 19).
+organiser's dashboard and nudges, and the reliability record.
 
 Each entry is ``{"kind": ..., **details}``; the template words it. Kinds by phase:
 declare ``declare`` (armies and declarations so far) and ``fleet_orders`` (the player's fleets
@@ -62,7 +62,7 @@ def waits_for_input(entry: dict) -> bool:
 
 
 def done_player_ids(rnd: Round) -> set[int]:
-    """Players who said "done" for the round's current phase (issue 19 point 2)."""
+    """Players who said "done" for the round's current phase."""
     return set(PhaseDone.objects.filter(round=rnd, phase=rnd.phase)
                .values_list("player_id", flat=True))
 

@@ -1,4 +1,4 @@
-"""Issue 19 point 1, read side: each player's reliability this season (``PhaseInput`` rows:
+"""Read side: each player's reliability this season (``PhaseInput`` rows:
 inputs on time vs defaulted, R-RND-3) and when the admin last nudged them in a phase."""
 
 from datetime import timedelta

@@ -33,7 +33,7 @@ MAX_ARMIES = 10_000  # [decision] most attack armies bought at once: a bound on 
 
 def require_declare(rnd: Round) -> None:
     """Purchases, declarations and withdrawals happen in the ``declare`` phase (R-RND-1), not
-    while the campaign is paused (issue 19)."""
+    while the campaign is paused."""
     check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.DECLARE:
         raise Conflict(_("Round %(number)s is in the %(phase)s phase; attack armies are "
@@ -77,7 +77,7 @@ def _lock_and_read(rnd: Round, player: Player, tile: Tile) -> tuple[Round, Rules
     row and the round's, locked in that order as ``_lock`` locks them, read as the fields a
     declaration needs, then ``declaration_state``'s rows, read once the lock is held. The
     player's row is not locked: every write of what a declaration checks (purchases, declarations,
-    withdrawals, the phase) locks this round first (issue 21: fewer round trips). Returns
+    withdrawals, the phase) locks this round first (fewer round trips). Returns
     the round, its campaign's ruleset and the state's rows."""
     campaign_lock, round_lock = _lock_sql()
     _campaign, locked, state = run_prepared(
@@ -114,7 +114,7 @@ def attack_declare(*, player: Player, round: Round, tile: Tile) -> Attack:
     source (R-ATK-2) and the next declaration number of the round (R-ATK-5 order).
 
     Three statements in two round trips: the lock with the rules' inputs, then the insert. No
-    savepoint inside a caller's transaction (issue 21: two round trips more than the insert):
+    savepoint inside a caller's transaction (two round trips more than the insert):
     nothing is written before every check passed, and a refusal is raised once the block is
     left, so it leaves the caller's transaction usable."""
     with transaction.atomic(savepoint=False):

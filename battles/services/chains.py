@@ -60,7 +60,7 @@ def settle_next_link(battle: Battle, now: datetime, board: Board | None = None
                      ) -> Battle | None:
     """Fix the next link's defender (the tile's holder now) and its point limits (R-ATK-5,
     R-BON-3). The battles deadline stays where it is (R-CON-6). ``board``: the tile's planet
-    as it stands now, when the caller has it (issue 21: no second read)."""
+    as it stands now, when the caller has it (no second read)."""
     nxt = _next_link(battle)
     if nxt is None or nxt.status != Battle.Status.PENDING:
         return nxt
@@ -80,13 +80,13 @@ def settle_next_link(battle: Battle, now: datetime, board: Board | None = None
         link_resolved(nxt, now)
         return nxt
     nxt.point_limits, nxt.bonus = _link_limits(nxt, board, ruleset)
-    nxt.save(update_fields=[*settled, "point_limits", "bonus"])  # one UPDATE (issue 21)
+    nxt.save(update_fields=[*settled, "point_limits", "bonus"])  # one UPDATE
     return nxt
 
 
 def _link_limits(battle: Battle, board: Board | None, ruleset: Ruleset) -> tuple[dict, dict]:
     """R-BON-1..3 for a settled link on the board of its planet (and the home planet tiles of
-    a participant without tiles there), not the whole map (issue 21). The players compared
+    a participant without tiles there), not the whole map. The players compared
     are those owning tiles on that board: any other player has no tile on the contested
     planet and adds max(0, 0 - tiles) = 0 to a tile bonus (R-BON-2)."""
     planet = Tile.objects.values_list("planet_id", flat=True).get(pk=battle.tile_id) \
@@ -99,7 +99,7 @@ def _link_limits(battle: Battle, board: Board | None, ruleset: Ruleset) -> tuple
 def _chain_roll(battle: Battle, roll: bool, now: datetime, rnd: Round | None = None,
                 boards: dict[int, Board] | None = None) -> ConquestRoll | None:
     """``rnd``: the round, locked by the caller (else read here). The roll reads the tile's
-    planet only (R-CON-1..3, R-MRK-3 look no further; issue 21). ``boards``: planet id ->
+    planet only (R-CON-1..3, R-MRK-3 look no further). ``boards``: planet id ->
     its board as it stands, kept by a caller that rolls many links (``battles_close``): a
     planet is read once, and the board a roll leaves replaces it."""
     battle.chain_decision = "roll" if roll else "waive"
@@ -136,7 +136,7 @@ def _chain_roll(battle: Battle, roll: bool, now: datetime, rnd: Round | None = N
 def check_decision_open(battle: Battle) -> None:
     """409 unless the battle waits for a roll decision (R-CON-6). The API asks before it reads
     the input; ``chain_decide`` asks again under the battle's lock. Not while the campaign
-    is paused (issue 19)."""
+    is paused."""
     check_not_paused(battle.campaign)
     if battle.chain_position >= battle.chain_length:
         raise Conflict(_("The last link of a chain rolls in the conquest phase (R-CON-6)."),
@@ -174,7 +174,7 @@ def overdue_decisions(now: datetime):
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_decision="",
                                         result_status=Battle.ResultStatus.CONFIRMED,
                                         outcome__in=Battle.WON,
-                                        campaign__paused_at__isnull=True)  # issue 19
+                                        campaign__paused_at__isnull=True)
                   .select_related("campaign", "attack", "tile"))
     for battle in candidates:
         hours = ruleset_of(battle.campaign).confirm_hours
@@ -205,7 +205,7 @@ def battles_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     unanswered now counts as confirmed (R-BAT-3)."""
     ruleset = ruleset_of(round.campaign)
     outcome = rules.settle_outcome(ruleset, None)
-    # each planet read once (issue 21): only a roll changes tiles here, and it keeps its board
+    # each planet read once: only a roll changes tiles here, and it keeps its board
     boards: dict[int, Board] = {}
     battles = (Battle.objects.select_for_update().filter(round=round)
                .select_related("attack", "campaign", "tile").order_by("tile_id", "chain_position"))

@@ -33,7 +33,7 @@ def _lock_round(rnd: Round) -> Round:
 def check_choice_open(rnd: Round, player: Player) -> None:
     """409 unless the player may still seal a choice (R-CON-4). The API asks before it reads
     the input; ``conquest_choose`` asks again under the round's lock. Not while the campaign
-    is paused (issue 19)."""
+    is paused."""
     check_not_paused(rnd.campaign)
     if rnd.phase != Round.Phase.CONQUEST or rnd.conquest_resolved_at:
         raise Conflict(_("Conquest choices are made in the conquest phase."))
@@ -47,7 +47,7 @@ def conquest_choose(*, player: Player, rnd: Round, roll: list[int]) -> ConquestC
     won attacks has chosen, all rolls are made at once."""
     rnd = _lock_round(rnd)
     check_choice_open(rnd, player)
-    # only the chooser's won attacks; the whole phase is read once, when it resolves (issue 21)
+    # only the chooser's won attacks; the whole phase is read once, when it resolves
     own = {attack.id for attack, _ in won_attacks(rnd, player)}
     if not own:
         raise RuleViolation(_("You have no won attack to roll this round."), code="R-CON-4")
@@ -98,7 +98,7 @@ def _resolve(rnd: Round, won, now=None) -> None:
     transfer_tiles(result.transfers)
     rnd.conquest_resolved_at = now or timezone.now()
     Round.objects.filter(pk=rnd.pk).update(conquest_resolved_at=rnd.conquest_resolved_at)
-    conquest_emit(round=rnd, now=rnd.conquest_resolved_at)  # issue 20
+    conquest_emit(round=rnd, now=rnd.conquest_resolved_at)
 
 
 def transfer_tiles(transfers: dict[int, int]) -> None:

@@ -65,7 +65,7 @@ MAX_TOKEN = 64
 def deadline_record(rnd: Round, at: datetime, now: datetime) -> None:
     """Keep the published deadline of the round's current phase at ``at`` (idempotent). A
     moved deadline is one ``UPDATE``; a new one an ``INSERT`` that a row already there (a
-    retry, or a twin at once) leaves as it is (issue 21: no read, no savepoint)."""
+    retry, or a twin at once) leaves as it is (no read, no savepoint)."""
     rows = CalendarDeadline.objects.filter(round=rnd, phase=rnd.phase)
     if not rows.exclude(at=at).update(at=at, sequence=F("sequence") + 1, changed_at=now):
         CalendarDeadline.objects.bulk_create(
@@ -263,7 +263,7 @@ def calendar_token_regenerate(*, user, now: datetime) -> CalendarToken:
 def user_for_token(token: object):
     """The active user a feed token belongs to, or None."""
     if not isinstance(token, str) or not 20 <= len(token) <= MAX_TOKEN or \
-            forbidden_character(token):  # NUL cannot even be looked up (issue 14 item 6)
+            forbidden_character(token):  # NUL cannot even be looked up
         return None
     row = CalendarToken.objects.filter(token=token, user__is_active=True).select_related(
         "user").first()

@@ -58,6 +58,6 @@ def battles_compute_limits(*, round: Round, now=None, board: Board | None = None
     battles = _settled_without_limits(round)
     for battle in battles:
         battle.point_limits, battle.bonus = limits_of(battle, board, ruleset, players)
-    update_rows(Battle, battles, ["point_limits", "bonus"])  # one UPDATE (issue 21)
+    update_rows(Battle, battles, ["point_limits", "bonus"])  # one UPDATE
     bump(round.campaign_id)  # no signals: campaigns/revision.py
     return len(battles)

@@ -38,7 +38,7 @@ from campaigns.revision import bump
 
 def check_list_phase(battle: Battle, rnd: Round, now: datetime) -> None:
     """409 unless the battle takes lists now (module docstring). The API calls it before it
-    reads the upload. Not while the campaign is paused (issue 19)."""
+    reads the upload. Not while the campaign is paused."""
     check_not_paused(battle.campaign)
     if battle.status == Battle.Status.PENDING:
         raise Conflict(_("This chain link's defender is not settled yet (R-ATK-5)."),
@@ -118,7 +118,7 @@ def lists_reveal_late(*, now: datetime) -> int:
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES, chain_position__gt=1,
                                         lists_revealed_at__isnull=True,
                                         settled_at__isnull=False,
-                                        campaign__paused_at__isnull=True)  # issue 19
+                                        campaign__paused_at__isnull=True)
                   .select_related("campaign"))
     due = [b.pk for b in candidates if late_deadline(b) <= now]
     return _reveal(Battle.objects.filter(pk__in=due), now) if due else 0

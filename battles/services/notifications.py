@@ -87,10 +87,10 @@ def notify_players(*, kind: str, campaign: Campaign, players: Iterable[int], eve
 def notify_users(*, kind: str, campaign: Campaign, users: list, event: str, now: datetime,
                  context: dict) -> list[int]:
     """Queue ``kind`` about ``event`` for ``users`` (players' preferences respected) and send
-    after commit. Each mail is rendered for its recipient (issue 17 point 6): language, time
+    after commit. Each mail is rendered for its recipient: language, time
     zone, display name and their one-click unsubscribe link. A constant number of queries
     whatever the number of recipients. Returns the ids of the rows queued now."""
-    if campaign.is_sandbox:  # issue 19: a sandbox notifies nobody
+    if campaign.is_sandbox:  # a sandbox notifies nobody
         return []
     users = [u for u in {u.pk: u for u in users}.values() if u.email]
     if not users:
@@ -167,7 +167,7 @@ def manage_link(campaign_id: int) -> str:
 
 def _send_after_commit(ids: list[int]) -> None:
     """After commit, hand the rows to the sending task. The request has committed by then: a
-    broker that is down must not turn it into an error (issue 14); the rows stay unsent and
+    broker that is down must not turn it into an error; the rows stay unsent and
     ``notifications_resend`` (the periodic job) hands them out again."""
     from battles.tasks import send_notifications
 
@@ -241,7 +241,7 @@ def notifications_resend(*, now: datetime) -> list[int]:
 def notifications_phase_opened(*, round: Round, now: datetime) -> list[int]:  # noqa: A002
     """Every player hears that a waiting phase opened, with its deadline (R-RND-1)."""
     players = set(Player.objects.filter(campaign=round.campaign_id).values_list("pk", flat=True))
-    players -= away_player_ids(round.campaign, now)  # issue 19: away players hear nothing
+    players -= away_player_ids(round.campaign, now)  # away players hear nothing
     return notify_players(kind=NotificationKind.PHASE_OPENED, campaign=round.campaign,
                           players=players, event=f"round:{round.pk}:{round.phase}", now=now,
                           context=phase_context(round))
@@ -264,7 +264,7 @@ def reminders_send(*, now: datetime) -> int:
     disputes_deadline_send(now=now)
     soon = Round.objects.filter(phase__in=WAITING, phase_deadline__gt=now,
                                 phase_deadline__lte=now + REMINDER_BEFORE,
-                                campaign__paused_at__isnull=True)  # issue 19: paused
+                                campaign__paused_at__isnull=True)  # paused
     reminded = 0
     for candidate in soon.values_list("pk", flat=True):
         with transaction.atomic():

@@ -1,4 +1,4 @@
-"""Nudges (issue 19 point 1): the campaign admin reminds players who still owe input in the
+"""Nudges: the campaign admin reminds players who still owe input in the
 current waiting phase (``battles.selectors.obligations.owing_players``) by mail, at most once per
 person, phase and ``NUDGE_EVERY`` (``Nudge`` rows). Players marked away today are never nudged
 (their inputs take their defaults, R-RND-3), nor is anyone while the campaign is paused (no

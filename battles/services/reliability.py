@@ -1,4 +1,4 @@
-"""The reliability record (issue 19 point 1): when a waiting phase ends, one ``PhaseInput`` per
+"""The reliability record: when a waiting phase ends, one ``PhaseInput`` per
 player who could act in it (``battles.selectors.obligations.phase_actors``) says whether they
 gave their input by the deadline or took the defaults (R-RND-3).
 

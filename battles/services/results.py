@@ -124,7 +124,7 @@ def _write_result(battle: Battle, by, values: dict, status: str, now: datetime,
     battle.save(update_fields=fields)
     change = ResultChange.objects.create(battle=battle, by=by, old=old,
                                          new={**new, "reason": reason} if reason else new)
-    if status == Battle.ResultStatus.CONFIRMED:  # issue 20: webhooks and the feed
+    if status == Battle.ResultStatus.CONFIRMED:  # webhooks and the feed
         campaign_events.result_confirmed_emit(battle=battle, change_id=change.pk, now=now)
     return battle
 
@@ -159,7 +159,7 @@ def battle_result_enter(*, battle: Battle, by_admin_user, outcome: str, attacker
 
 def _log_entry(rnd: Round, battle: Battle, by, old: dict | None, new: dict | None,
                reason: str = "") -> None:
-    """Issue 19 point 6: the admin's entry, correction or settled dispute in the audit log
+    """The admin's entry, correction or settled dispute in the audit log
     (public: members read results anyway); an unchanged result logs nothing."""
     if old == new:
         return
@@ -271,7 +271,7 @@ def check_answer_state(battle: Battle, rnd: Round, player: Player) -> None:
 
 
 def _check_open(battle: Battle, rnd: Round) -> None:
-    check_not_paused(battle.campaign)  # issue 19: players wait; the admin still corrects
+    check_not_paused(battle.campaign)  # players wait; the admin still corrects
     if rnd.phase != Round.Phase.BATTLES:
         raise Conflict(_("Round %(number)s is in the %(phase)s phase; players report "
                          "results in the battles phase.") % phase_of(rnd))
@@ -379,7 +379,7 @@ def overdue_reports(now: datetime):
     candidates = (Battle.objects.filter(round__phase=Round.Phase.BATTLES,
                                         status=Battle.Status.OPEN,
                                         result_status=Battle.ResultStatus.REPORTED,
-                                        campaign__paused_at__isnull=True)  # issue 19
+                                        campaign__paused_at__isnull=True)
                   .select_related("campaign"))
     for battle in candidates:
         hours = ruleset_of(battle.campaign).confirm_hours
@@ -395,7 +395,7 @@ def results_confirm_overdue(*, now: datetime) -> int:
         with transaction.atomic():
             rnd, fresh = _lock(battle)
             overdue = fresh.reported_at <= now - timedelta(hours=hours)
-            if rnd.campaign.paused_at is not None:  # paused since it was found (issue 19)
+            if rnd.campaign.paused_at is not None:  # paused since it was found
                 continue
             if rnd.phase != Round.Phase.BATTLES or fresh.status != Battle.Status.OPEN or \
                     fresh.result_status != Battle.ResultStatus.REPORTED or not overdue:

@@ -29,7 +29,7 @@ SCHEDULING_PHASES = (Round.Phase.LISTS, Round.Phase.BATTLES)
 
 def check_schedule_state(battle: Battle, rnd: Round) -> None:
     """409 unless the battle's date can be agreed now (module docstring); not while the
-    campaign is paused (issue 19)."""
+    campaign is paused."""
     check_not_paused(battle.campaign)
     if rnd.phase not in SCHEDULING_PHASES:
         raise Conflict(_("Round %(number)s is in the %(phase)s phase; battles are scheduled "
@@ -114,7 +114,7 @@ def schedule_accept(*, battle: Battle, player: Player, proposal_id: int | None =
     proposal.status = ScheduleProposal.Status.ACCEPTED
     proposal.save(update_fields=["status"])
     _set_date(battle, proposal.proposed_at, proposal.place, now)
-    campaign_events.date_agreed_emit(battle=battle, now=now)  # issue 20
+    campaign_events.date_agreed_emit(battle=battle, now=now)
     return battle
 
 

@@ -1,8 +1,8 @@
-"""One-click "stop this kind of mail" (issue 17 point 6, RFC 8058): every notification carries
+"""One-click "stop this kind of mail" (RFC 8058): every notification carries
 a signed link for its recipient's seat and kind. The signature is the proof - no login - and
 the link only ever switches that one kind off for that one player (``preferences_update``),
 and only while the seat is held by the user it was mailed to (a seat handed to someone else,
-issue 17 point 5, is not switched off by its former holder's old mails). Links do not expire:
+is not switched off by its former holder's old mails). Links do not expire:
 a mail read months later still unsubscribes."""
 
 from django.core import signing

@@ -1,4 +1,4 @@
-"""Issue 19 point 3: the per-battle clocks of the battles phase stop while a campaign is
+"""The per-battle clocks of the battles phase stop while a campaign is
 paused. [reading R-BAT-3, R-CON-6, R-ARM-3] A pause must not eat the ``confirm_hours`` a player
 has to answer a report or decide a chain roll, nor a late chain link's lists window: on resume,
 every window still open when the pause began starts later by the pause's length, so it has

@@ -1,4 +1,4 @@
-"""Who is away (issue 19): a player's absence covers whole days of the campaign's calendar
+"""Who is away: a player's absence covers whole days of the campaign's calendar
 (its time zone), from ``starts_on`` to ``ends_on`` inclusive. During it their pending inputs
 take their defaults (R-RND-3) without reminders, and early advance does not wait for them."""
 

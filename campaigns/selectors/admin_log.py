@@ -1,4 +1,4 @@
-"""The audit log as pages and the API read it (issue 19 point 6): members see the public
+"""The audit log as pages and the API read it: members see the public
 entries, the campaign's admins all; filtered by a group of kinds or one kind, and by round."""
 
 from django.db.models import Q, QuerySet

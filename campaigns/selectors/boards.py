@@ -41,7 +41,7 @@ def load_planet_board(campaign_id: int, planet_ids: Collection[int], *,
 
 
 def tile_counts(campaign_id: int, players: Iterable[int]) -> dict[int, dict[int, int]]:
-    """player -> {planet: tiles it owns there} for ``players`` (R-MAP-4), one query."""
+    """Player -> {planet: tiles it owns there} for ``players`` (R-MAP-4), one query."""
     counts: dict[int, dict[int, int]] = {}
     for owner, planet, n in (Tile.objects.filter(campaign_id=campaign_id, owner_id__in=players)
                              .values_list("owner_id", "planet_id").annotate(n=Count("pk"))
@@ -70,7 +70,7 @@ def limits_board(campaign_id: int, planet_id: int, participants: Iterable[int | 
 
 def _with_home_tiles(board: rb.Board, campaign_id: int, players: list[int]) -> rb.Board:
     """``board`` plus the tiles ``players`` own on their home planets (R-MAP-4) and the
-    markers on them: two queries, not the whole planets (issue 21). A player's tiles on a
+    markers on them: two queries, not the whole planets. A player's tiles on a
     planet are all there, so the board still names its home planet."""
     if not players:
         return board

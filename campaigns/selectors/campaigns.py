@@ -10,7 +10,7 @@ from campaigns import access
 from campaigns.models import Campaign, Player, Round
 from rules.ruleset import DEFAULT_RULESET, Ruleset, RulesetError
 
-# Issue 21: as SQL, since compiling three ORM subqueries cost more than a query of its own
+# as SQL, since compiling three ORM subqueries cost more than a query of its own
 LATEST_ROUND = (f"(SELECT r.{{}} FROM {Round._meta.db_table} r WHERE r.campaign_id = "
                 f"{Campaign._meta.db_table}.id ORDER BY r.number DESC LIMIT 1)")
 CURRENT = {"number": IntegerField, "phase": CharField, "phase_deadline": DateTimeField}
@@ -49,7 +49,7 @@ def ruleset_of(campaign: Campaign) -> Ruleset:
 @lru_cache(maxsize=128)
 def ruleset_of_text(text: str) -> Ruleset:
     """``ruleset_of`` for a campaign's ruleset read as JSON text, validated once per text
-    (issue 21: an attack declaration reads it under its lock). Never change the result."""
+    (an attack declaration reads it under its lock). Never change the result."""
     return _valid_or_default(json.loads(text))
 
 

@@ -1,4 +1,4 @@
-"""Reads of invitations and join requests (issue 17) for the API and the pages."""
+"""Reads of invitations and join requests for the API and the pages."""
 
 import hashlib
 from datetime import datetime

@@ -1,4 +1,4 @@
-"""Reads of seats and their holders (issue 17 point 5) for the API and the pages."""
+"""Reads of seats and their holders for the API and the pages."""
 
 from collections import defaultdict
 

@@ -37,7 +37,7 @@ def phase_hours(campaign: Campaign, phase: str) -> int | None:
 
 def phase_deadline(campaign: Campaign, phase: str, opened: datetime) -> datetime | None:
     """When ``phase``, opened at ``opened``, reaches its deadline (R-RND-1): ``phase_hours``
-    later or at the ruleset's weekly deadline in the campaign's zone (issue 19); None if it
+    later or at the ruleset's weekly deadline in the campaign's zone; None if it
     does not wait."""
     return deadline_after(ruleset_of(campaign), phase, opened, zone(campaign=campaign).key)
 

@@ -1,10 +1,10 @@
-"""Absences (issue 19 point 5, R-RND-3): a player marks whole days of the campaign's calendar
+"""Absences (R-RND-3): a player marks whole days of the campaign's calendar
 (its time zone) they are away, with an optional note. While away their pending inputs take
 their defaults at the deadline without reminders (``battles.services.notifications``), and the
 ruleset's ``absence_days`` caps the days per season (all absences of the player in the
 campaign, past ones included; 0 = absences off). Pages and the API call these functions.
 
-Readings (issue 19):
+Readings:
 - "today" is the campaign's calendar day of ``now``; an absence may not start before it.
 - An absence that overlaps another of the same player is refused (not merged): the player
   sees both and decides.
@@ -98,7 +98,7 @@ def _dates(absence: Absence) -> dict:
 
 
 def _log(absence: Absence, by, kind: str, before=None, after=None, reason: str = "") -> None:
-    """An admin acting for another player is an admin action (issue 19 point 6): logged with
+    """An admin acting for another player is an admin action: logged with
     the dates, which every member sees anyway, and the organiser's reason; never the note."""
     if by.pk != absence.player.user_id:
         admin_log.record(campaign=absence.player.campaign, actor=by, kind=kind,

@@ -1,4 +1,4 @@
-"""Writes for members' accounts (issue 17 points 3 and 7): sign-up, the profile (display name,
+"""Writes for members' accounts: sign-up, the profile (display name,
 language, time zone), e-mail change with confirmation, revoking credentials after a password
 change, rotating the API token, and deleting an account.
 

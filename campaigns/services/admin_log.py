@@ -1,4 +1,4 @@
-"""The campaign's audit log (``AdminAction``; issue 18 corrections, issue 19 point 6): every
+"""The campaign's audit log (``AdminAction``): every
 admin action is recorded by the service that makes it, in the same transaction, with who, when,
 what, before and after.
 

@@ -1,4 +1,4 @@
-"""Naming and removing a campaign's admins (issue 17 follow-up: "nothing needs the Django
+"""Naming and removing a campaign's admins ("nothing needs the Django
 admin"). A campaign always keeps at least one admin; the campaign row is locked, so two
 concurrent removals can not take away the last two. Each change is logged privately
 (``admin_log``). Pages and the API call these same functions."""

@@ -56,7 +56,7 @@ def _name(name) -> str:
 
 
 def _time_zone(value) -> str:
-    """Issue 17: an IANA zone name the system knows (``Europe/Berlin``)."""
+    """An IANA zone name the system knows (``Europe/Berlin``)."""
     if not isinstance(value, str) or value not in time_zone_names():
         raise RuleViolation(_("Unknown time zone: give an IANA name such as Europe/Berlin."),
                             code="invalid_time_zone", field="time_zone")
@@ -114,9 +114,9 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
         campaign.name_changed_at = timezone.now()
     if visibility is not _UNSET:
         campaign.visibility = _visibility(visibility)
-    if time_zone is not _UNSET:  # issue 17: for members without their own and for visitors
+    if time_zone is not _UNSET:  # for members without their own and for visitors
         campaign.time_zone = _time_zone(time_zone)
-    if join_requests_open is not _UNSET:  # issue 17: public campaigns take join requests
+    if join_requests_open is not _UNSET:  # public campaigns take join requests
         if not isinstance(join_requests_open, bool):
             raise RuleViolation(_("Must be true or false."), field="join_requests_open")
         campaign.join_requests_open = join_requests_open
@@ -138,7 +138,7 @@ def _settings(campaign: Campaign) -> dict:
 
 
 def _log_update(campaign: Campaign, actor, settings_before: dict, ruleset_before: dict) -> None:
-    """Issue 19 point 6: settings and ruleset changes, public (members read both anyway)."""
+    """Settings and ruleset changes, public (members read both anyway)."""
     for kind, before, after in (
             ("campaign.update", settings_before, _settings(campaign)),
             ("ruleset.update", ruleset_before, ruleset_of(campaign).as_dict())):
@@ -187,7 +187,7 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
                username: str | None = None, actor=None) -> Player:
     """Enrol a user (a User, a user id, or by ``username``) as a player. A user joins a
     campaign once; the player starts with ``starting_requisition`` (R-ECO-1). Logged as
-    ``player.add`` (issue 19 point 6; the seat's public facts, never the account's name)."""
+    ``player.add`` (the seat's public facts, never the account's name)."""
     member = _user(user, username)
     faction, colour = _faction(faction), _colour(colour)
     # Lock the campaign so two concurrent enrolments of one user can not both pass the check.
@@ -203,7 +203,7 @@ def player_add(*, campaign: Campaign, faction: str, colour: str = "#888888", use
                                            colour=colour, requisition=start)
     except IntegrityError:  # a concurrent enrolment where row locks are not available
         raise again from None
-    seat_start(player)  # the seat's history starts with its first holder (issue 17)
+    seat_start(player)  # the seat's history starts with its first holder
     admin_log.record(campaign=campaign, actor=actor, kind="player.add", target=faction,
                      after={"faction": faction, "colour": colour})
     return player

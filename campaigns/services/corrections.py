@@ -1,4 +1,4 @@
-"""Changes to a running campaign's map, fleets and players are corrections (issue 18): the
+"""Changes to a running campaign's map, fleets and players are corrections: the
 admin may make them while a phase waits for players or between rounds, never while an
 automatic phase (R-RND-2: ``fleets``) is being resolved; each is recorded in the admin log
 (``AdminAction``) with who, when, what, before and after. They never touch the dice log."""

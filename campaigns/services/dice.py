@@ -46,7 +46,7 @@ def round_dice(rnd: Round) -> Iterator[LoggedStream]:
     yield stream
     if not stream.log:
         return
-    insert_values(  # COPY on PostgreSQL, no model instances (issue 21)
+    insert_values(  # COPY on PostgreSQL, no model instances
         DiceRoll, ["round_id", "counter", "purpose", "sides", "faces", "object"],
         [(rnd.pk, rec.counter, rec.purpose, rec.sides, rec.faces, stream.object_of(rec.counter))
          for rec in stream.log])

@@ -1,10 +1,10 @@
-"""The campaign's events (issue 20): one explicit ``event_emit`` that every service calls where
+"""The campaign's events: one explicit ``event_emit`` that every service calls where
 the thing happens. It records the ``CampaignEvent`` (the Atom feed's source) and one
 ``WebhookDelivery`` per enabled hook that subscribed to the kind and may read it, then hands
 the deliveries to the sending task after commit.
 
 Callers pass public facts only (R-FLT-7): names, tiles, counts; never army lists before the
-reveal, fleet contents or orders, hazards or seeds. A sandbox campaign (issue 19) emits
+reveal, fleet contents or orders, hazards or seeds. A sandbox campaign emits
 nothing."""
 
 from datetime import datetime

@@ -1,4 +1,4 @@
-"""Invitations and join requests (issue 17): how a user becomes a player without the Django
+"""Invitations and join requests: how a user becomes a player without the Django
 admin. Every write is here; the API and the pages call these same functions.
 
 - An admin invites by e-mail (one use each; pasted addresses split at commas, semicolons and
@@ -307,7 +307,7 @@ def _tell_admins(campaign: Campaign, player: Player, user, *, seat: bool = False
         "seat": seat, "link": f"{link}#player-{player.pk}"})
 
 
-# --- seat invitations (issue 17 point 5: replacing a player) -------------------------------
+# --- seat invitations (replacing a player) -------------------------------
 
 @transaction.atomic
 def seat_invitation_create(*, player: Player, by, email, expires_at=None) -> Invitation:

@@ -3,7 +3,7 @@ one object at a time (areas: ``fleets.services.areas``; the whole map at once:
 ``league.services.map_document.map_import``).
 
 Every cross-reference must belong to the campaign being edited (400 otherwise). Once the
-campaign runs, every write is a correction (issue 18, ``campaigns.services.corrections``):
+campaign runs, every write is a correction (``campaigns.services.corrections``):
 refused while the automatic fleets phase runs (R-RND-2) and logged with ``actor``, what changed
 before and after, and the admin's optional ``reason`` (shown in the audit log); before the
 start the map is edited freely and nothing is logged."""

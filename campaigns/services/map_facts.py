@@ -1,4 +1,4 @@
-"""The public facts of map objects as the corrections log records them (issue 18): JSON values
+"""The public facts of map objects as the corrections log records them: JSON values
 a reader understands without ids (a planet's name, a tile's coordinates, an owner's faction).
 Only public map facts go in here: owner, features, markers, name, coordinates."""
 

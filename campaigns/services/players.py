@@ -1,4 +1,4 @@
-"""The campaign admin manages players (issue 17 point 5): edit a seat's faction and colour,
+"""The campaign admin manages players: edit a seat's faction and colour,
 remove a player before the campaign starts, and replace a player by an existing account (the
 seat passes at once, ``seats.seat_transfer``) or by a seat invitation
 (``invitations.seat_invitation_create``). Pages and the API call these same functions.

@@ -1,4 +1,4 @@
-"""A seat changes hands (issue 17 point 5: replacing a player mid-season). The seat is the
+"""A seat changes hands (replacing a player mid-season). The seat is the
 ``Player`` row: its tiles, fleets, requisition, battles, army lists and notification
 preferences all point at it and stay; only ``Player.user`` (the current holder) changes, and
 ``SeatHolder`` records each holder and from when. The old holder's pending inputs are the

@@ -1,4 +1,4 @@
-"""Filters for mail templates (``{% load mailtext %}``, issue 17 point 6)."""
+"""Filters for mail templates (``{% load mailtext %}``)."""
 
 from datetime import date, datetime
 

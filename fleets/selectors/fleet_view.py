@@ -1,7 +1,7 @@
 """Fleets as a viewer may see them (R-FLT-7). Every fleet's public fields (owner, kind, area,
 ship count) come from the map document; the whole fleet (name, admiral, ships with cargo and
 crew, standing orders) only for its owner and the campaign admin. Two queries, read as plain
-rows: the admin's map shows every fleet of a league (issue 18: 200 fleets, 1,200 ships)."""
+rows: the admin's map shows every fleet of a league (200 fleets, 1,200 ships)."""
 
 from campaigns.models import Campaign, Player
 from fleets.models import Fleet, Ship

@@ -1,4 +1,4 @@
-"""The map editor's finer writes on areas (issue 18): one link between two areas, and the tiles
+"""The map editor's finer writes on areas: one link between two areas, and the tiles
 a coastal area borders (R-MAP-3). Areas have their own adjacency graph; the rules put no limit
 on which kinds link [reading of R-MAP-3], only that a link joins two different areas of one
 campaign. Corrections in a running campaign (``campaigns.services.corrections``); links and

@@ -1,6 +1,6 @@
 """Writes that build a campaign's sea and space areas (R-MAP-3, R-SEA-1), one at a time.
 Every cross-reference must belong to the campaign being edited (400 otherwise). In a running
-campaign each write is a correction (issue 18, ``campaigns.services.corrections``): refused
+campaign each write is a correction (``campaigns.services.corrections``): refused
 while the fleets phase is resolved, logged otherwise. An area's name, kind, orbit, owner,
 links and borders are public facts (the map shows them), so their log entries are public."""
 

@@ -2,7 +2,7 @@
 a fleet, and sea hazards (R-SEA-2) - which the owner of an island may also place there.
 Every cross-reference must belong to the campaign (400 otherwise).
 
-In a running campaign the admin's writes are corrections (issue 18,
+In a running campaign the admin's writes are corrections (
 ``campaigns.services.corrections``): refused while the fleets phase is resolved, logged
 otherwise. R-FLT-7: a fleet's owner, area and ship count are public, so a fleet's placing,
 move, owner change and removal are logged publicly with those facts only; its name, ships and

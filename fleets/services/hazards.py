@@ -1,4 +1,4 @@
-"""The admin edits a sea hazard (R-SEA-2; issue 18 map editor): its name, area, owner and ship
+"""The admin edits a sea hazard (R-SEA-2): its name, area, owner and ship
 values within the bounds of R-FLT-2. Hazards are hidden: the log entry is for admins only.
 Placing and removing: ``fleets.services.fleets``."""
 

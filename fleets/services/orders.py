@@ -29,7 +29,7 @@ from rules.ship_values import NAME_LIMIT
 
 def require_declare(rnd: Round | None, what: str) -> Round:
     """Orders and transport happen in the ``declare`` phase (R-RND-1, R-FLT-4, R-FLT-8), not
-    while the campaign is paused (issue 19)."""
+    while the campaign is paused."""
     if rnd is not None:
         check_not_paused(rnd.campaign)
     if rnd is None or rnd.phase != Round.Phase.DECLARE:
@@ -45,7 +45,7 @@ def require_declare(rnd: Round | None, what: str) -> Round:
 
 def require_not_resolving(rnd: Round | None) -> None:
     """[reading] R-FLT-5: standing orders change at any time but while the fleets phase runs
-    (the resolution reads them). Not while the campaign is paused (issue 19)."""
+    (the resolution reads them). Not while the campaign is paused."""
     if rnd is not None:
         check_not_paused(rnd.campaign)
     if rnd is not None and rnd.phase == Round.Phase.FLEETS:

@@ -45,7 +45,7 @@ def fleet_phase_resolve(*, round: Round, now: datetime | None = None,  # noqa: A
         raise Conflict(_("Round %(number)s is in the %(phase)s phase, not fleets.")
                        % {"number": rnd.number, "phase": Round.Phase(rnd.phase).label})
     record = FleetPhase.objects.create(round=rnd, resolved_at=now)  # claims the phase
-    with collector_paused():  # what _resolve builds dies with it (issue 21)
+    with collector_paused():  # what _resolve builds dies with it
         _resolve(rnd, record, now, dice or dice_factory)
     return record
 

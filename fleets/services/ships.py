@@ -1,4 +1,4 @@
-"""The admin edits and removes single ships of a fleet (R-FLT-2; issue 18 map editor). The
+"""The admin edits and removes single ships of a fleet (R-FLT-2). The
 values are checked by the one definition the API, the map import and the pages use
 (``fleets.services.fleets.ship_values``: R-FLT-2 bounds, the complete-or-absent D6 datasheet
 of R-SPC-1). Ship values are hidden (R-FLT-7): their log entries are for admins only; the
@@ -21,7 +21,7 @@ def _stored(ship: Ship) -> dict:
 
 
 def _campaign_first(ship: Ship) -> None:
-    """campaigns.locking: the campaign's row before the ship's (a correction locks its round)."""
+    """Campaigns.locking: the campaign's row before the ship's (a correction locks its round)."""
     lock_campaign(Fleet.objects.filter(pk=ship.fleet_id).values_list("campaign_id",
                                                                       flat=True).get())
 

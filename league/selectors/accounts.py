@@ -1,4 +1,4 @@
-"""A member's personal data as one JSON document (issue 17 point 3): the account, the profile,
+"""A member's personal data as one JSON document: the account, the profile,
 the seats, and per seat only what the member entered themselves (purchases, attack
 declarations, army lists, conquest choices, date proposals, result reports) and their
 notification switches. Nothing another player entered or may hide (their lists, declarations,

@@ -1,4 +1,4 @@
-"""Map history (issue 18 point 4): the map as it stood when each round closed (``RoundMap``)
+"""Map history: the map as it stood when each round closed (``RoundMap``)
 and what changed in a round. Public facts only (R-FLT-7): tile owners, marker codes, and each
 fleet's area, owner and ship count; never names, values, orders or hazards.
 

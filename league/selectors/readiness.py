@@ -1,4 +1,4 @@
-"""Is a waiting phase ready to advance early (issue 19 point 2, R-RND-2 [reading])?
+"""Is a waiting phase ready to advance early (R-RND-2 [reading])?
 
 R-RND-2 advances a phase at its deadline or by the admin. With the ruleset's
 ``early_advance`` on (the default), a waiting phase (declare, lists, battles, conquest) of a

@@ -74,8 +74,8 @@ def _fleet_figures(campaign: Campaign) -> dict[int, dict]:
 
 def live_standings(campaign: Campaign) -> list[dict]:
     players = list(Player.objects.filter(campaign=campaign)
-                   .select_related("user__profile"))  # the seat's current holder (issue 17)
-    tiles, planets = {}, {}  # one query for both (issue 21)
+                   .select_related("user__profile"))  # the seat's current holder
+    tiles, planets = {}, {}  # one query for both
     for owner, n, on_planets in (Tile.objects.filter(campaign=campaign, owner__isnull=False)
                                  .values("owner_id")
                                  .annotate(n=Count("id"), p=Count("planet", distinct=True))

@@ -1,4 +1,4 @@
-"""The campaign archive (issue 19 point 7, ``docs/archive.md``): one versioned JSON document
+"""The campaign archive (``docs/archive.md``): one versioned JSON document
 with a whole campaign - ruleset, map, players, every round with its facts and dice - built
 for a campaign admin, and the sandbox: a private copy made by exporting and importing in
 memory (``league.services.archive_import``).

@@ -1,6 +1,6 @@
 """Import a campaign archive (``docs/archive.md``) as a NEW campaign: the importer
 administers it, every seat is a placeholder account (inactive, no address, the archived
-display name) that the admin hands out with a seat invitation (issue 17,
+display name) that the admin hands out with a seat invitation (
 ``campaigns.services.invitations``), the map goes through the map import
 (``league.services.map_document``), and every round gets its facts back.
 
@@ -411,7 +411,7 @@ def _records(rnd: Round, data: dict, ids: Ids) -> None:
 
 
 def _snapshot(rnd: Round, snapshot: dict, ids: Ids) -> None:
-    """The map at the round's close (issue 18), re-keyed; what names nothing is dropped."""
+    """The map at the round's close, re-keyed; what names nothing is dropped."""
     raw_tiles, raw_fleets = snapshot.get("tiles"), snapshot.get("fleets")
     tiles = {str(ids.tile[int(k)]): {**v, "owner": ids.player.get(_key(v.get("owner")))}
              for k, v in (raw_tiles.items() if isinstance(raw_tiles, dict) else ())
@@ -458,7 +458,7 @@ def imported_name(name: str, now: datetime) -> str:
 def import_document(*, document, by, now: datetime, sandbox_of: Campaign | None = None
                     ) -> Campaign:
     """Validate and write ``document`` as a new campaign administered by ``by`` (call inside a
-    transaction). A sandbox is private and marked (issue 19 point 7)."""
+    transaction). A sandbox is private and marked."""
     validate(document)
     head = document["campaign"]
     name = imported_name(head["name"], now) if sandbox_of is None \

@@ -14,7 +14,7 @@ from rules.economy import income
 
 def round_close(*, round: Round, now: datetime) -> None:  # noqa: A002
     """Reveal the seed (R-DICE-3), pay income (R-ECO-1), freeze standings (R-VP-2) and record
-    the map (issue 18 map history). Idempotent: a round whose standings are frozen is left as
+    the map. Idempotent: a round whose standings are frozen is left as
     it is (a round closed before map history existed stays unrecorded, never guessed)."""
     if RoundStandings.objects.filter(round=round).exists():
         return

@@ -82,7 +82,7 @@ class TilePlan:
     owner: int | None
     features: list[str]
     markers: list[int]  # marker type ids
-    name: str = ""  # issue 18: optional, "" = shown by its coordinates
+    name: str = ""  # optional, "" = shown by its coordinates
 
 
 @dataclass

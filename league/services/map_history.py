@@ -1,4 +1,4 @@
-"""Recording the map when a round closes (issue 18 point 4, map history)."""
+"""Recording the map when a round closes (map history)."""
 
 from functools import cache
 

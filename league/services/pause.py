@@ -1,4 +1,4 @@
-"""Issue 19 point 3: the admin pauses and resumes a campaign, and extends the current deadline
+"""The admin pauses and resumes a campaign, and extends the current deadline
 by hours in one click.
 
 [reading R-RND-1, R-RND-2] A pause holds the round: the current deadline stops and keeps the
@@ -85,7 +85,7 @@ def campaign_pause(*, campaign: Campaign, by, reason: str = "",
         calendar_deadline_follow(round=rnd, now=now)
     admin_log.record(campaign=campaign, actor=by, kind="campaign.pause",
                      target=campaign.name, round=rnd, after={"reason": reason})
-    event_emit(campaign=campaign, kind="campaign_paused",  # issue 20: webhooks, feed
+    event_emit(campaign=campaign, kind="campaign_paused",  # webhooks, feed
                key=f"paused:{int(now.timestamp())}", facts={"reason": reason},
                audience="public", now=now)
     return campaign
@@ -109,7 +109,7 @@ def campaign_resume(*, campaign: Campaign, by, now: datetime | None = None) -> C
         calendar_deadline_follow(round=rnd, now=now)
     admin_log.record(campaign=campaign, actor=by, kind="campaign.resume", target=campaign.name,
                      round=rnd, before={"paused_at": _iso(paused_at)})
-    event_emit(campaign=campaign, kind="campaign_resumed",  # issue 20: webhooks, feed
+    event_emit(campaign=campaign, kind="campaign_resumed",  # webhooks, feed
                key=f"resumed:{int(now.timestamp())}", facts={}, audience="public", now=now)
     return campaign
 

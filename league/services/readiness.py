@@ -1,4 +1,4 @@
-"""Early advance (issue 19 point 2, R-RND-2 [reading]): "done for this phase" marks and the
+"""Early advance (R-RND-2 [reading]): "done for this phase" marks and the
 advance of a waiting phase once everyone who can act in it has acted or said done. What
 counts as ready is read in ``league.selectors.readiness`` (its docstring holds the readings).
 

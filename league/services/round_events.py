@@ -80,7 +80,7 @@ def naval_battles_emit(*, round: Round, now: datetime) -> None:  # noqa: A002
     """When the fleet phase ends its battles become public (R-FLT-7): where, who, the winner
     and how many ships each side lost; never lines, values, stances or the log."""
     battles = list(NavalBattle.objects.filter(round=round).order_by("area_id", "sequence")
-                   .defer("events"))  # issue 21: the logs (MBs of JSON) are not shown here
+                   .defer("events"))  # the logs (MBs of JSON) are not shown here
     if not battles:
         return
     names = _player_names(round.campaign_id)

@@ -111,7 +111,7 @@ def round_advance(*, round_id: int, expected_phase: str | None = None,
     rnd = _lock(round_id)
     if expected_phase is not None and rnd.phase != expected_phase:
         return rnd
-    check_not_advancing_paused(rnd.campaign)  # issue 19: nothing advances while paused
+    check_not_advancing_paused(rnd.campaign)  # nothing advances while paused
     following = next_phase(rnd.phase)
     if following is None:
         raise Conflict(_("The round is closed; the next round is already open."))
@@ -135,7 +135,7 @@ def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
     round. With ``expected_phase``, a round that already moved on is left as it is; without
     it, an advance within ``ROUND_ADVANCE_MIN_SECONDS`` of the campaign's previous one is
     refused, so repeated or parallel calls cannot skip phases. Refused while the campaign is
-    paused (issue 19); logged as ``round.advance`` by ``by`` (issue 19 point 6)."""
+    paused; logged as ``round.advance`` by ``by``."""
     now = now or timezone.now()
     campaign = lock_campaign(campaign.pk)  # one advance at a time; then the round
     check_not_advancing_paused(campaign)
@@ -158,7 +158,7 @@ def campaign_advance(*, campaign: Campaign, expected_phase: str | None = None,
 
 
 def check_not_advancing_paused(campaign: Campaign) -> None:
-    """Issue 19 point 3: a paused campaign's round stays where it is [reading R-RND-2]."""
+    """A paused campaign's round stays where it is [reading R-RND-2]."""
     if campaign.paused_at is not None:
         raise Conflict(_("The campaign is paused; resume it first, then advance."),
                        code=pausing.CODE)
@@ -189,7 +189,7 @@ def round_run_phase_job(*, round_id: int, phase: str, now: datetime | None = Non
     rnd = _lock(round_id)
     if rnd.phase != phase or phase not in AUTOMATIC:
         return rnd
-    if rnd.campaign.paused_at is not None:  # issue 19: the resume schedules it again
+    if rnd.campaign.paused_at is not None:  # the resume schedules it again
         return rnd
     moved = round_advance(round_id=round_id, expected_phase=phase, now=now)  # runs the job
     _log_automatic(moved, "round.job_advance", phase)
@@ -213,7 +213,7 @@ def round_set_deadline(*, rnd: Round, deadline: datetime, now: datetime | None =
     passed stays: the lists are visible from then on (R-ARM-3) and must not be hidden again
     and replaced; the periodic job moves the round on. While the campaign is paused the
     deadline only grows by hours (``league.services.pause.round_extend_deadline``). Logged as
-    ``round.deadline`` (issue 19 point 6)."""
+    ``round.deadline``."""
     rnd = _lock(rnd.pk)
     check_deadline_movable(rnd, now or timezone.now())
     if rnd.campaign.paused_at is not None:
@@ -257,7 +257,7 @@ def due_rounds(now: datetime) -> list[tuple[int, str]]:
            | Q(phase__in=AUTOMATIC, phase_started_at__lte=stuck)
            | Q(phase__in=AUTOMATIC, phase_started_at__isnull=True))
     calm = Q(attention_at__isnull=True) | Q(attention_at__lte=retry)
-    running = Q(campaign__paused_at__isnull=True)  # issue 19: a paused campaign waits
+    running = Q(campaign__paused_at__isnull=True)  # a paused campaign waits
     return list(Round.objects.filter(due & calm & running).order_by("pk")
                 .values_list("pk", "phase"))
 
@@ -274,7 +274,7 @@ def _advance_if_due(round_id: int, phase: str, now: datetime) -> Round | None:
     rnd = _claim(round_id)
     if rnd is None or rnd.phase != phase or phase not in WAITING:
         return rnd
-    if rnd.campaign.paused_at is not None:  # paused since it was found due (issue 19)
+    if rnd.campaign.paused_at is not None:  # paused since it was found due
         return rnd
     if rnd.phase_deadline is None or rnd.phase_deadline > now:  # the admin moved it
         return rnd
@@ -325,7 +325,7 @@ def round_mark_attention(*, round_id: int, error: str, now: datetime | None = No
 
 
 def _mail_admins(rnd: Round, error: str) -> None:
-    """Each admin in their language and zone, with the manage page's link (issue 17); a mail
+    """Each admin in their language and zone, with the manage page's link; a mail
     server that is down never reaches the caller (``campaigns.mail``)."""
     mail_users_after_commit(users=list(rnd.campaign.admins.all()), name="round_attention",
                             context={"campaign": rnd.campaign, "round": rnd, "error": error,
@@ -358,7 +358,7 @@ def advance_due_rounds(now: datetime | None = None, *, clock: str = clock_beat.B
                 or not enqueue(run_due_round, round_id, phase, now.isoformat()):
             _run_locally(round_id, phase, now)
     _run_every_minute(now)
-    readiness_sweep(now=now)  # issue 19: early advance of phases everyone is done with
+    readiness_sweep(now=now)  # early advance of phases everyone is done with
     clock_beat.clock_beat_record(name=clock, due_rounds=len(due), now=now)
     return len(due)
 

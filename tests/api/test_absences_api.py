@@ -28,7 +28,7 @@ def body(lg, start: int, days: int = 1, **extra) -> dict:
             "ends_on": (first + timedelta(days=days - 1)).isoformat(), **extra}
 
 
-def test_issue_19_a_player_marks_their_days_and_everyone_sees_the_dates_not_the_note(league):
+def test_a_player_marks_their_days_and_everyone_sees_the_dates_not_the_note(league):
     lg = league
     response = api(lg.a.user).post(lg.url("absences/"), body(lg, 2, 3, note="Hospital visit"),
                                    format="json")
@@ -43,7 +43,7 @@ def test_issue_19_a_player_marks_their_days_and_everyone_sees_the_dates_not_the_
     assert "Hospital visit" not in api(lg.b.user).get(lg.url("absences/")).content.decode()
 
 
-def test_issue_19_an_admin_marks_a_player_away_a_player_only_themselves(league):
+def test_an_admin_marks_a_player_away_a_player_only_themselves(league):
     lg = league
     by_admin = api(lg.admin).post(lg.url("absences/"), body(lg, 1, player=lg.b.pk),
                                   format="json")
@@ -59,12 +59,12 @@ def test_issue_19_an_admin_marks_a_player_away_a_player_only_themselves(league):
     ({"starts_on": "2020-01-01", "ends_on": "2020-01-02"}, 400, "absence_past"),
     ({"starts_on": "not a date", "ends_on": "2020-01-02"}, 400, "invalid"),
 ])
-def test_issue_19_bad_dates_are_400(league, payload, status, code):
+def test_bad_dates_are_400(league, payload, status, code):
     response = api(league.a.user).post(league.url("absences/"), payload, format="json")
     assert response.status_code == status and response.json()["code"] == code
 
 
-def test_issue_19_over_the_cap_or_off_is_409_naming_the_key(league):
+def test_over_the_cap_or_off_is_409_naming_the_key(league):
     lg = league
     lg.set_rules(absence_days=2)
     assert api(lg.a.user).post(lg.url("absences/"), body(lg, 1, 2), format="json") \
@@ -77,7 +77,7 @@ def test_issue_19_over_the_cap_or_off_is_409_naming_the_key(league):
     assert off.status_code == 409 and off.json()["code"] == "absences_off"
 
 
-def test_issue_19_delete_future_204_current_cut_200_others_403(league):
+def test_delete_future_204_current_cut_200_others_403(league):
     lg = league
     future = Absence.objects.create(player=lg.a, starts_on=today(lg) + timedelta(days=4),
                                     ends_on=today(lg) + timedelta(days=5))
@@ -92,7 +92,7 @@ def test_issue_19_delete_future_204_current_cut_200_others_403(league):
     assert again.status_code == 409 and again.json()["code"] == "absence_over"
 
 
-def test_issue_19_another_campaigns_absence_is_404(league):
+def test_another_campaigns_absence_is_404(league):
     other = PlayerFactory(user=UserFactory(username="stranger"))
     absence = Absence.objects.create(player=other, starts_on=today(league) + timedelta(days=2),
                                      ends_on=today(league) + timedelta(days=2))
@@ -109,7 +109,7 @@ def _list_queries(lg) -> int:
     return len(queries)
 
 
-def test_issue_19_the_list_takes_the_same_queries_for_2_or_20_absences(league):
+def test_the_list_takes_the_same_queries_for_2_or_20_absences(league):
     lg = league
     for i, player in enumerate(lg.players):
         Profile.objects.get_or_create(user=player.user, defaults={"display_name": f"P{i}"})

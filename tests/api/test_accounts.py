@@ -1,4 +1,4 @@
-"""Account endpoints (issue 17 points 3 and 7): rotating the API token, the caller's profile,
+"""Account endpoints: rotating the API token, the caller's profile,
 the caller's personal data; a token does not survive a password change; the new endpoints take
 JSON only."""
 

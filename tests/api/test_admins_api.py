@@ -1,4 +1,4 @@
-"""API: a campaign's admins (issue 17 follow-up: nothing needs the Django admin): list, name
+"""API: a campaign's admins (nothing needs the Django admin): list, name
 by account, remove; campaign admins only (players 403, a hidden campaign 404); the last admin
 stays (409 last_admin)."""
 

@@ -21,20 +21,20 @@ def _archive(lg) -> dict:
     return response.json()
 
 
-def test_issue19_7_archive_is_for_admins_only():
+def test_archive_is_for_admins_only():
     lg = build_fleet_phase().league
     assert _archive(lg)["version"] == 1
     assert api(lg.a.user).get(f"/api/v1/campaigns/{lg.campaign.pk}/archive/").status_code == 403
     assert api().get(f"/api/v1/campaigns/{lg.campaign.pk}/archive/").status_code == 401
 
 
-def test_issue19_7_archive_in_bounded_queries(django_assert_max_num_queries):
+def test_archive_in_bounded_queries(django_assert_max_num_queries):
     lg = build_fleet_phase().league
     with django_assert_max_num_queries(40):
         api(lg.admin).get(f"/api/v1/campaigns/{lg.campaign.pk}/archive/")
 
 
-def test_issue19_7_import_takes_the_json_body_and_only_that():
+def test_import_takes_the_json_body_and_only_that():
     lg = build_fleet_phase().league
     document = _archive(lg)
     staff = UserFactory(username="staffer", is_staff=True)
@@ -47,19 +47,19 @@ def test_issue19_7_import_takes_the_json_body_and_only_that():
     upload = SimpleUploadedFile("a.json", json.dumps(document).encode())
     response = api(staff).post("/api/v1/campaigns/import/", {"file": upload},
                                format="multipart")
-    assert response.status_code == 415  # one media type per operation (issue 16)
+    assert response.status_code == 415  # one media type per operation
     assert Campaign.objects.filter(admins=staff).count() == 1
 
 
 @pytest.mark.parametrize("body", [{}, {"format": "feldzug-campaign", "version": 9}, []])
-def test_issue19_7_a_bad_archive_is_a_400_naming_the_path(body):
+def test_a_bad_archive_is_a_400_naming_the_path(body):
     staff = UserFactory(username="staffer", is_staff=True)
     response = api(staff).post("/api/v1/campaigns/import/", body, format="json")
     assert response.status_code == 400
     assert response.json()["errors"]
 
 
-def test_issue19_7_a_bad_field_deep_in_the_archive_is_named():
+def test_a_bad_field_deep_in_the_archive_is_named():
     lg = build_fleet_phase().league
     document = _archive(lg)
     document["map"]["fleets"][0]["ships"][0]["attack"] = 999
@@ -72,7 +72,7 @@ def test_issue19_7_a_bad_field_deep_in_the_archive_is_named():
     assert junk.status_code == 400
 
 
-def test_issue19_7_sandbox_in_the_api():
+def test_sandbox_in_the_api():
     lg = build_fleet_phase().league
     response = api(lg.admin).post(f"/api/v1/campaigns/{lg.campaign.pk}/sandbox/", {},
                                   format="json")

@@ -1,4 +1,4 @@
-"""Army lists through the API with the files and texts players really hand in (issue 16,
+"""Army lists through the API with the files and texts players really hand in (
 R-ARM-1..3): a Horus Heresy roster priced in ``Point(s)`` is checked against the limit, rosters
 without points are a 400 ``R-ARM-2`` naming their cost types, files are recognised by their
 content, list settings come with the list (and stay hidden with it), app text exports are read.
@@ -33,7 +33,7 @@ def url(lg, battle):
 def upload(lg, battle, user, name: str, content: bytes):
     file = SimpleUploadedFile(name, content, content_type="application/octet-stream")
     return api(user).post(url(lg, battle) + "upload/", {"file": file},
-                          format="multipart")  # roster files: multipart only (issue 16)
+                          format="multipart")  # roster files: multipart only
 
 
 def test_r_arm_1_a_2998_point_horus_heresy_roster_is_refused_over_1500(lg, battle):

@@ -1,4 +1,4 @@
-"""Issue 19 point 6, GET /api/v1/campaigns/{id}/audit-log/: paginated like the other lists,
+"""GET /api/v1/campaigns/{id}/audit-log/: paginated like the other lists,
 filters ``kind`` (a group or one kind) and ``round``; members read the public entries, the
 campaign's admins all (with ``public``); queries do not grow with the entries."""
 
@@ -34,7 +34,7 @@ def log(lg, user, query=""):
     return api(user).get(lg.url(f"audit-log/{query}"))
 
 
-def test_issue19_6_members_get_public_entries_without_the_public_flag(lg):
+def test_members_get_public_entries_without_the_public_flag(lg):
     body = log(lg, lg.b.user).json()
     assert body["count"] == 2 and {"next", "previous"} <= body.keys()
     kinds = [e["kind"] for e in body["results"]]
@@ -45,13 +45,13 @@ def test_issue19_6_members_get_public_entries_without_the_public_flag(lg):
     assert entered["before"] is None and entered["after"]["outcome"] == "draw"
 
 
-def test_issue19_6_admins_get_every_entry_with_the_public_flag(lg):
+def test_admins_get_every_entry_with_the_public_flag(lg):
     results = log(lg, lg.admin).json()["results"]
     assert [(e["kind"], e["public"]) for e in results] == [
         ("hazard.create", False), ("round.advance", True), ("result.enter", True)]
 
 
-def test_issue19_6_filters_by_group_kind_and_round(lg):
+def test_filters_by_group_kind_and_round(lg):
     assert [e["kind"] for e in log(lg, lg.admin, "?kind=results").json()["results"]] == [
         "result.enter"]
     assert [e["kind"] for e in log(lg, lg.admin, "?kind=round.advance").json()["results"]] \
@@ -64,12 +64,12 @@ def test_issue19_6_filters_by_group_kind_and_round(lg):
 
 @pytest.mark.parametrize("query", ["?kind=DROP%20TABLE", "?round=0", "?round=x",
                                    "?kind=" + "a" * 41])
-def test_issue19_6_bad_filters_are_400(lg, query):
+def test_bad_filters_are_400(lg, query):
     response = log(lg, lg.admin, query)
     assert response.status_code == 400 and {"detail", "code"} <= response.json().keys()
 
 
-def test_issue19_6_outsiders_do_not_read_it(lg):
+def test_outsiders_do_not_read_it(lg):
     assert log(lg, UserFactory()).status_code == 404  # private campaign: not seen at all
     assert log(lg, None).status_code == 401
     public = make_league(visibility="public", name="Open", admin="orga2",
@@ -77,7 +77,7 @@ def test_issue19_6_outsiders_do_not_read_it(lg):
     assert log(public, UserFactory()).status_code == 403
 
 
-def test_issue19_6_paginated(lg):
+def test_paginated(lg):
     AdminAction.objects.bulk_create(AdminAction(campaign=lg.campaign, kind="tile.update",
                                                 target=f"T{n}") for n in range(7))
     body = log(lg, lg.admin, "?page_size=4&page=2").json()
@@ -98,6 +98,6 @@ def _queries(lg, count: int) -> int:
     return len(queries)
 
 
-def test_issue19_6_queries_do_not_grow_with_the_entries(lg):
-    # Issue 21: a first page shorter than the page size counts itself (one query fewer).
+def test_queries_do_not_grow_with_the_entries(lg):
+    # a first page shorter than the page size counts itself (one query fewer).
     assert _queries(lg, 5) + 1 == _queries(lg, 60) == _queries(lg, 200)

@@ -1,4 +1,4 @@
-"""Issue 19 point 6, hidden information in the audit log (R-FLT-7, R-SEA-2, R-ARM-3,
+"""Hidden information in the audit log (R-FLT-7, R-SEA-2, R-ARM-3,
 R-DICE-2): every recording path this log has, run on the permission matrix's private campaign
 with the sentinel words in the hidden facts; no public entry holds a sentinel, and neither the
 page nor the API shows a member an admin-only entry or a word their role may not see."""
@@ -58,7 +58,7 @@ def _leaks(world, role: str, body: str) -> list[str]:
             if role not in seen_by and word in body]
 
 
-def test_issue19_6_no_public_entry_holds_a_hidden_fact(security_world):
+def test_no_public_entry_holds_a_hidden_fact(security_world):
     campaign = _record_everything(security_world)
     entries = AdminAction.objects.filter(campaign=campaign)
     kinds = set(entries.values_list("kind", flat=True))
@@ -72,7 +72,7 @@ def test_issue19_6_no_public_entry_holds_a_hidden_fact(security_world):
 
 
 @pytest.mark.parametrize("role", [PLAYER, OTHER])
-def test_issue19_6_members_never_get_admin_only_entries(security_world, role):
+def test_members_never_get_admin_only_entries(security_world, role):
     campaign = _record_everything(security_world)
     user = security_world.users[role]
     response = api(user).get(f"/api/v1/campaigns/{campaign.pk}/audit-log/?page_size=500")
@@ -86,7 +86,7 @@ def test_issue19_6_members_never_get_admin_only_entries(security_world, role):
     assert not _leaks(security_world, role, html)
 
 
-def test_issue19_6_admins_read_the_hidden_entries(security_world):
+def test_admins_read_the_hidden_entries(security_world):
     campaign = _record_everything(security_world)
     results = api(security_world.users[ADMIN]).get(
         f"/api/v1/campaigns/{campaign.pk}/audit-log/?kind=map").json()["results"]

@@ -1,4 +1,4 @@
-"""Issue 15 point 12: the conquest API shows each roll as it was made (threshold, modifiers,
+"""The conquest API shows each roll as it was made (threshold, modifiers,
 k, chance, faces, result), never recomputed against today's map (R-CON-1, R-CON-7); a chain
 link's roll decision shows the exact odds and every modifier first, and the battle keeps the
 roll with its modifiers afterwards (R-CON-6, R-CON-7)."""

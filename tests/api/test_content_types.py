@@ -1,4 +1,4 @@
-"""Issue 16, generated API clients: one media type per operation. JSON endpoints declare and
+"""Generated API clients: one media type per operation. JSON endpoints declare and
 accept ``application/json`` only; the roster upload declares and accepts
 ``multipart/form-data`` only; any other body is a 415 in the API's JSON error shape, documented
 on every operation that takes a body. Logging in needs no credentials in the schema (a

@@ -1,4 +1,4 @@
-"""Issue 19 point 1, API: GET /campaigns/{id}/dashboard/ and POST /campaigns/{id}/nudges/,
+"""API: GET /campaigns/{id}/dashboard/ and POST /campaigns/{id}/nudges/,
 campaign admins only; the same facts as the page (owed items as codes with battle ids, done,
 away, last nudge, reliability) and nudges that say who was skipped and why."""
 

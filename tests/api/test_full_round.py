@@ -1,4 +1,4 @@
-"""A whole round through the REST API with three players (issue 4): buy, declare (legal and
+"""A whole round through the REST API with three players: buy, declare (legal and
 every kind of illegal), withdraw, advance, results including a three-attacker chain on one tile,
 chain roll decisions, conquest choices, close, verify the dice log against the revealed seed,
 next round and frozen standings. Every response before the close is checked for the seed."""
@@ -55,7 +55,7 @@ def world():
     admin = s.as_(staff)
     campaign = admin.post("/api/v1/campaigns/", {"name": "Season 1", "visibility": "private",
                                                   "ruleset": {"income_per_tile": 1,
-                                                              # issue 19: the admin steps
+                                                              # the admin steps
                                                               "early_advance": False}})
     assert campaign.status_code == 201, campaign.content
     cid = campaign.json()["id"]

@@ -1,4 +1,4 @@
-"""Issue 14 item 6: bad input never gives a 5xx. Every write endpoint of the API (POST, PUT,
+"""Bad input never gives a 5xx. Every write endpoint of the API (POST, PUT,
 PATCH, read from the URL conf, its body built from the OpenAPI schema with every field
 filled) and every page under ``/`` that takes a POST get NUL characters, lone surrogates,
 5,000-digit numbers, JSON nested 100,000 deep and bodies over the size limit, as the campaign
@@ -357,10 +357,10 @@ def page_posts(scope: Scope) -> list[tuple[str, str]]:
 
 # A POST whose action takes no text: it may succeed whatever else is posted (the calendar
 # page makes the user's feed address on first use; an invitation link's limits are all
-# optional, so a post without them makes an unlimited link, issue 17).
+# optional, so a post without them makes an unlimited link).
 ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link",
-                         "campaigns:manage-sandbox",  # issue 19 point 7: a private copy
-                         "campaigns:manage-pause",  # issue 19 point 3: the reason is optional
+                         "campaigns:manage-sandbox",  # a private copy
+                         "campaigns:manage-pause",  # the reason is optional
                          # issue 18 map editor: removing an area, fleet, ship or hazard;
                          # coastal borders are checkboxes, none ticked clears them
                          "campaigns:map-editor-borders",

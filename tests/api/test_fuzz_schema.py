@@ -103,9 +103,9 @@ def map_ids(world: SecurityWorld, path: str, params: dict) -> dict:
             for name, value in params.items()}
 
 
-# Issue 17: invitation tokens, invitation and join request ids are not in the seeded world;
+# invitation tokens, invitation and join request ids are not in the seeded world;
 # generated ones stay (a 404), and the stateful scenarios follow created ones by their links.
-# Issues 19 and 20: absence and webhook ids likewise (created ones are followed by the
+# absence and webhook ids likewise (created ones are followed by the
 # stateful scenarios).
 AS_GENERATED = frozenset({"token", "invitation_id", "request_id", "hook_id", "absence_id"})
 
@@ -126,7 +126,7 @@ def fuzz_world(security_world):
             request_finished.connect(close_old_connections)
 
 
-# Issue 21: the API is gzip-compressed for clients that accept it; schemathesis's WSGI client
+# the API is gzip-compressed for clients that accept it; schemathesis's WSGI client
 # sends requests' default ``Accept-Encoding: gzip, deflate`` and does not decode, so ask for
 # the body as is (the checks read it as JSON).
 PLAIN = {"Accept-Encoding": "identity"}

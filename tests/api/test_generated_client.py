@@ -1,4 +1,4 @@
-"""Issue 16, generated API clients: a client generated with ``openapi-python-client`` from the
+"""Generated API clients: a client generated with ``openapi-python-client`` from the
 live server's ``/api/schema/``, imported as it comes (no hand edits), logs in, reads the
 standings and the map, buys an attack army, declares an attack, uploads a roster file
 (multipart) and pastes a list (JSON) and reads the battle and the calendar feed against a live

@@ -1,4 +1,4 @@
-"""Invitations and join requests over the API (issue 17 points 1, 2, 7): every step, including
+"""Invitations and join requests over the API: every step, including
 expired, revoked, used-up and reused links, double accept, who may invite and who sees which
 invitations."""
 

@@ -1,4 +1,4 @@
-"""GET /api/v1/campaigns/{id}/rounds/{n}/map/ (issue 18 point 4): the map as it stood when
+"""GET /api/v1/campaigns/{id}/rounds/{n}/map/: the map as it stood when
 round n closed and what changed in it; public facts only (R-FLT-7); readable like the map
 (R-SEC-1); 409 ``round_open`` until the round closes."""
 
@@ -24,7 +24,7 @@ def url(world, number: int) -> str:
     return world.lg.url(f"rounds/{number}/map/")
 
 
-def test_issue18_round_2_answers_its_map_and_changes(played):
+def test_round_2_answers_its_map_and_changes(played):
     lg, tiles, areas = played.lg, played.tiles, played.areas
     response = api(lg.c.user).get(url(played, 2))
     assert response.status_code == 200
@@ -50,14 +50,14 @@ def test_issue18_round_2_answers_its_map_and_changes(played):
     assert changes["tiles_added"] == changes["tiles_removed"] == []
 
 
-def test_issue18_round_1_is_read_against_an_empty_map(played):
+def test_round_1_is_read_against_an_empty_map(played):
     data = api(played.lg.a.user).get(url(played, 1)).json()
     assert data["basis"] == "start"
     assert {c["from"] for c in data["changes"]["owners"]} == {None}
     assert len(data["changes"]["owners"]) == 4
 
 
-def test_issue18_unrecorded_rounds_say_so(played):
+def test_unrecorded_rounds_say_so(played):
     RoundMap.objects.filter(round__campaign=played.campaign, round__number=1).delete()
     old = api(played.lg.a.user).get(url(played, 1)).json()
     assert (old["recorded"], old["basis"], old["tiles"], old["fleets"], old["changes"]) == (
@@ -66,7 +66,7 @@ def test_issue18_unrecorded_rounds_say_so(played):
     assert later["recorded"] and later["basis"] == "unrecorded" and later["changes"] is None
 
 
-def test_issue18_open_round_is_409_and_missing_round_404(played):
+def test_open_round_is_409_and_missing_round_404(played):
     response = api(played.lg.a.user).get(url(played, 3))
     assert response.status_code == 409 and response.json()["code"] == "round_open"
     assert api(played.lg.a.user).get(url(played, 7)).status_code == 404
@@ -89,7 +89,7 @@ def test_r_flt_7_no_hidden_fleet_or_hazard_even_for_the_owner(played):
             assert not [word for word in HISTORY_SECRETS if word in text]
 
 
-def test_issue18_the_schema_describes_the_endpoint():
+def test_the_schema_describes_the_endpoint():
     schema = api().get("/api/schema/?format=json").json()
     operation = schema["paths"]["/api/v1/campaigns/{campaign_id}/rounds/{number}/map/"]["get"]
     assert {"200", "404", "409"} <= set(operation["responses"])

@@ -152,7 +152,7 @@ def test_odds_requests_are_throttled(client, settings):
     assert throttled.status_code == 429 and int(throttled["Retry-After"]) > 0
 
 
-def test_issue_14_item_5_one_preview_per_user_in_flight_is_429_naming_the_limit(client):
+def test_item_5_one_preview_per_user_in_flight_is_429_naming_the_limit(client):
     from fleets.models import OddsPreviewSlot
     OddsPreviewSlot.objects.create(slot=0, user=client.user, user_slot=0)  # one running
     response = client.post(URL, body(), format="json")
@@ -167,7 +167,7 @@ def test_issue_14_item_5_one_preview_per_user_in_flight_is_429_naming_the_limit(
     assert not OddsPreviewSlot.objects.exists()  # released when the preview ends
 
 
-def test_issue_14_item_5_the_site_runs_at_most_two_previews_at_once(client):
+def test_item_5_the_site_runs_at_most_two_previews_at_once(client):
     from fleets.models import OddsPreviewSlot
     for slot in range(2):
         other = User.objects.create_user(f"other{slot}")
@@ -179,7 +179,7 @@ def test_issue_14_item_5_the_site_runs_at_most_two_previews_at_once(client):
     assert client.post(URL, body(), format="json").status_code == 200
 
 
-def test_issue_14_item_5_a_maximal_preview_stops_early_and_says_so(client, settings):
+def test_item_5_a_maximal_preview_stops_early_and_says_so(client, settings):
     sheet = dict(SHEET, maneuver="10D", targeting="10D", gun_damage="10D", shields="10D",
                  hull="10D")
     crew = [{"name": f"c{k}", "cp": 200} for k in range(10)]

@@ -1,4 +1,4 @@
-"""Issue 14 item 5: the naval odds preview (R-ODDS-1) cannot exhaust the web workers. A real
+"""The naval odds preview (R-ODDS-1) cannot exhaust the web workers. A real
 gunicorn (3 sync workers, as the Dockerfile runs it) on the test database serves five maximal
 previews at once while /healthz keeps answering; every preview returns within its bound, with
 fewer battles than asked (never fewer than 1,000, R-ODDS-1) and saying why, or is refused with
@@ -104,7 +104,7 @@ def server(transactional_db):
 
 
 @pytest.mark.slow
-def test_issue_14_item_5_web_stays_responsive_under_5_parallel_maximal_previews(server):
+def test_item_5_web_stays_responsive_under_5_parallel_maximal_previews(server):
     tokens = []
     for i in range(USERS):
         status, _, data = call(f"{server}/api/v1/auth/token/",

@@ -19,7 +19,7 @@ def _paused(lg, reason="Club closed for Easter"):
     campaign_pause(campaign=lg.campaign, by=lg.admin, reason=reason)
 
 
-def test_issue19_pause_and_resume_through_the_api(lg):
+def test_pause_and_resume_through_the_api(lg):
     lg.start()
     admin = api(lg.admin)
     paused = admin.post(lg.url("pause/"), {"reason": "Easter"}, format="json")
@@ -39,7 +39,7 @@ def test_issue19_pause_and_resume_through_the_api(lg):
     assert admin.post(lg.url("resume/"), format="json").json()["code"] == "not_paused"
 
 
-def test_issue19_only_the_admin_pauses_resumes_and_extends(lg):
+def test_only_the_admin_pauses_resumes_and_extends(lg):
     lg.start()
     for path in ("pause/", "resume/", "rounds/current/extend/"):
         assert api().post(lg.url(path), {}, format="json").status_code == 401
@@ -47,7 +47,7 @@ def test_issue19_only_the_admin_pauses_resumes_and_extends(lg):
     assert not AdminAction.objects.filter(kind__startswith="campaign.").exists()
 
 
-def test_issue19_extend_through_the_api(lg):
+def test_extend_through_the_api(lg):
     rnd = lg.start()
     before = Round.objects.get(pk=rnd.pk).phase_deadline
     response = api(lg.admin).post(lg.url("rounds/current/extend/"), {"hours": 24},
@@ -61,13 +61,13 @@ def test_issue19_extend_through_the_api(lg):
                               format="json").status_code == 400
 
 
-def test_issue19_extend_before_the_start_is_409(lg):
+def test_extend_before_the_start_is_409(lg):
     response = api(lg.admin).post(lg.url("rounds/current/extend/"), {"hours": 24},
                                   format="json")
     assert response.status_code == 409 and response.json()["code"] == "no_round"
 
 
-def test_issue19_player_writes_are_409_naming_the_pause(lg):
+def test_player_writes_are_409_naming_the_pause(lg):
     rnd = lg.start()
     _paused(lg)
     player = api(lg.a.user)
@@ -79,7 +79,7 @@ def test_issue19_player_writes_are_409_naming_the_pause(lg):
         assert "Club closed for Easter" in response.json()["detail"]
 
 
-def test_issue19_battle_writes_are_409_but_the_admin_still_corrects(league):
+def test_battle_writes_are_409_but_the_admin_still_corrects(league):
     battle = duel(league, "battles")
     battle_result_report(battle=battle, player=league.a, **WIN)
     _paused(league)
@@ -93,7 +93,7 @@ def test_issue19_battle_writes_are_409_but_the_admin_still_corrects(league):
     assert entered.status_code == 200, entered.json()
 
 
-def test_issue19_admin_advance_is_409_while_paused(lg):
+def test_admin_advance_is_409_while_paused(lg):
     lg.start()
     _paused(lg)
     response = api(lg.admin).post(lg.url("advance/"), {"expected_phase": "declare"},
@@ -102,7 +102,7 @@ def test_issue19_admin_advance_is_409_while_paused(lg):
     assert "resume" in response.json()["detail"]
 
 
-def test_issue19_weekly_deadlines_through_the_ruleset_endpoint(lg):
+def test_weekly_deadlines_through_the_ruleset_endpoint(lg):
     weekly = {"declare": {"weekday": "wednesday", "time": "20:00"}}
     response = api(lg.admin).patch(lg.url(""), {"ruleset": {"weekly_deadlines": weekly}},
                                    format="json")
@@ -117,7 +117,7 @@ def test_issue19_weekly_deadlines_through_the_ruleset_endpoint(lg):
     assert "ruleset.weekly_deadlines.lists.time" in late.json()["errors"]
 
 
-def test_issue19_the_pause_shows_in_the_public_campaign_list(db):
+def test_the_pause_shows_in_the_public_campaign_list(db):
     lg = make_league(visibility="public", name="Open league")
     lg.start()
     _paused(lg, "Tournament weekend")

@@ -92,7 +92,7 @@ def admin(s: Scope) -> dict:
 
 
 def token(s: Scope) -> dict:
-    """A link invitation's token for the scope's campaign (issue 17)."""
+    """A link invitation's token for the scope's campaign."""
     from campaigns.models import Campaign
     from campaigns.services.invitations import invitation_link_create
 
@@ -112,7 +112,7 @@ def join_request(s: Scope) -> dict:
 
 
 def absence(s: Scope) -> dict:
-    """A future absence of the player's seat (issue 19 point 5); withdrawing it: 204."""
+    """A future absence of the player's seat; withdrawing it: 204."""
     from datetime import timedelta
 
     from django.utils import timezone
@@ -127,7 +127,7 @@ def absence(s: Scope) -> dict:
 
 
 def webhook(s: Scope) -> dict:
-    """A webhook of the scope's campaign (issue 20), made for the row (rolled back with it)."""
+    """A webhook of the scope's campaign, made for the row (rolled back with it)."""
     from campaigns.models import Webhook
 
     found, _ = Webhook.objects.get_or_create(
@@ -162,13 +162,13 @@ ROWS: dict[tuple[str, str], Row] = {
                                       (401, 403, 403, 403, 200, 200)),
     ("player-list", "GET"): Row(camp, READ, ALL_200),
     ("player-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
-    # campaign admins (issue 17 follow-up): campaign admins only, the last one stays
+    # campaign admins: campaign admins only, the last one stays
     ("admin-list", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
                                (401, 403, 403, 403, 200, 200)),
     ("admin-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
     ("admin-detail", "DELETE"): Row(admin, (401, 404, 403, 403, 409, 409),
                                     (401, 403, 403, 403, 409, 409)),
-    # issue 19 point 1: the organiser's dashboard and nudges, campaign admins only
+    # the organiser's dashboard and nudges, campaign admins only
     ("dashboard", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
                               (401, 403, 403, 403, 200, 200)),
     ("nudges", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
@@ -227,7 +227,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("battle-conquest", "POST"): Row(battle, (401, 404, 409, 409, 403, 403)),
     ("battle-army-list", "GET"): Row(battle, MEMBERS),
     ("battle-army-list", "POST"): Row(battle, (401, 404, 400, 400, 403, 403)),
-    # a JSON body to the upload (multipart only, issue 16) gets as far as the parser: 415
+    # a JSON body to the upload (multipart only) gets as far as the parser: 415
     ("battle-army-list-upload", "POST"): Row(battle, (401, 404, 415, 415, 403, 403)),
     ("battle-schedule", "POST"): Row(battle, (401, 404, 400, 400, 403, 403)),
     ("battle-schedule-accept", "POST"): Row(battle, (401, 404, 409, 409, 403, 403)),
@@ -261,7 +261,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("naval-battle-list", "GET"): Row(camp, READ, ALL_200),
     ("naval-battle-detail", "GET"): Row(naval, READ, NOT_FOUND),
     ("odds-naval", "POST"): Row(none, (401, 400, 400, 400, 400, 400)),
-    # issue 17: invitations (campaign admin), the token's holder, join requests
+    # invitations (campaign admin), the token's holder, join requests
     ("invitation-list", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
                                     (401, 403, 403, 403, 200, 200)),
     ("invitation-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
@@ -280,7 +280,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("join-request-accept", "POST"): Row(join_request, ADMIN_400,
                                          (401, 403, 403, 403, 400, 400)),
     ("join-request-decline", "POST"): Row(join_request, (401, 404, 403, 403, 200, 200)),
-    # issue 17 point 5: managing players (the player's own seat: still admin only); both
+    # managing players (the player's own seat: still admin only); both
     # campaigns run, so a player is replaced, not removed (409)
     ("player-detail", "GET"): Row(seat, READ, ALL_200),
     ("player-detail", "PATCH"): Row(seat, (401, 404, 403, 403, 200, 200),
@@ -288,34 +288,34 @@ ROWS: dict[tuple[str, str], Row] = {
     ("player-detail", "DELETE"): Row(seat, (401, 404, 403, 403, 409, 409),
                                      (401, 403, 403, 403, 409, 409)),
     ("player-replace", "POST"): Row(seat, ADMIN_400, (401, 403, 403, 403, 400, 400)),
-    # issue 19 point 6: the audit log; members read the public entries, admins all
+    # the audit log; members read the public entries, admins all
     ("audit-log", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
-    # issue 19 point 5: absences; members read the dates, a player withdraws their own
+    # absences; members read the dates, a player withdraws their own
     ("absence-list", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
     ("absence-list", "POST"): Row(camp, (401, 404, 400, 400, 400, 400),
                                   (401, 403, 400, 400, 400, 400)),
     ("absence-detail", "DELETE"): Row(absence, (401, 404, 204, 403, 204, 204),
                                       (401, 403, 204, 403, 204, 204)),
-    # issue 19 point 7: the archive (admins; no hidden facts of the open round), importing
+    # the archive (admins; no hidden facts of the open round), importing
     # one (staff users, as creating a campaign), the sandbox copy (admins)
     ("campaign-archive", "GET"): Row(camp, (401, 404, 403, 403, 200, 200),
                                      (401, 403, 403, 403, 200, 200)),
     ("campaign-import", "POST"): Row(none, (401, 403, 403, 403, 403, 400)),
     ("campaign-sandbox", "POST"): Row(camp, (401, 404, 403, 403, 201, 201),
                                       (401, 403, 403, 403, 201, 201)),
-    # issue 19 point 3: pause, resume (409: not paused), extend ({} has no hours: 400)
+    # pause, resume (409: not paused), extend ({} has no hours: 400)
     ("campaign-pause", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
                                     (401, 403, 403, 403, 200, 200)),
     ("campaign-resume", "POST"): Row(camp, (401, 404, 403, 403, 409, 409),
                                      (401, 403, 403, 403, 409, 409)),
     ("round-extend", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
-    # issue 19 point 2: "done for this phase"; members read the counts, players mark
+    # "done for this phase"; members read the counts, players mark
     ("round-current-done", "GET"): Row(camp, MEMBERS, MEMBERS_PUBLIC),
     ("round-current-done", "POST"): Row(camp, (401, 404, 201, 201, 403, 403),
                                         (401, 403, 201, 201, 403, 403)),
     ("round-current-done", "DELETE"): Row(camp, (401, 404, 200, 200, 403, 403),
                                           (401, 403, 200, 200, 403, 403)),
-    # issue 20: webhooks, campaign admins only ({} has no URL: 400; the test event: 202)
+    # webhooks, campaign admins only ({} has no URL: 400; the test event: 202)
     ("webhook-list", "GET"): Row(camp, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),
     ("webhook-list", "POST"): Row(camp, ADMIN_400, (401, 403, 403, 403, 400, 400)),
     ("webhook-detail", "GET"): Row(webhook, ADMIN_ONLY, ADMIN_ONLY_PUBLIC),

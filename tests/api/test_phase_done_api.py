@@ -17,7 +17,7 @@ def rnd(lg):
     return lg.start()
 
 
-def test_issue_19_2_mark_answers_the_readiness_state(lg, rnd):
+def test_mark_answers_the_readiness_state(lg, rnd):
     first = api(lg.a.user).post(lg.url(DONE), {"phase": "declare"}, format="json")
     assert first.status_code == 201
     assert first.json() == {"phase": "declare", "early_advance": True, "done": True,
@@ -29,7 +29,7 @@ def test_issue_19_2_mark_answers_the_readiness_state(lg, rnd):
     assert api(lg.admin).get(lg.url(DONE)).json()["waiting_for"] == 3
 
 
-def test_issue_19_2_the_last_mark_advances_the_phase(lg, rnd):
+def test_the_last_mark_advances_the_phase(lg, rnd):
     for player in lg.players[:3]:
         assert api(player.user).post(lg.url(DONE), {}, format="json").status_code == 201
     last = api(lg.d.user).post(lg.url(DONE), {"phase": "declare"}, format="json").json()
@@ -38,20 +38,20 @@ def test_issue_19_2_the_last_mark_advances_the_phase(lg, rnd):
     assert rnd.phase != "declare"
 
 
-def test_issue_19_2_delete_takes_the_mark_back(lg, rnd):
+def test_delete_takes_the_mark_back(lg, rnd):
     api(lg.a.user).post(lg.url(DONE), {}, format="json")
     answer = api(lg.a.user).delete(lg.url(DONE) + "?phase=declare")
     assert answer.status_code == 200 and answer.json()["done"] is False
     assert not PhaseDone.objects.filter(round=rnd).exists()
 
 
-def test_issue_19_2_a_mark_for_a_phase_that_moved_on_is_409(lg, rnd):
+def test_a_mark_for_a_phase_that_moved_on_is_409(lg, rnd):
     answer = api(lg.a.user).post(lg.url(DONE), {"phase": "lists"}, format="json")
     assert answer.status_code == 409 and answer.json()["code"] == "phase_over"
     assert answer.json()["errors"] == {"phase": [answer.json()["detail"]]}
 
 
-def test_issue_19_2_refusals(lg, rnd):
+def test_refusals(lg, rnd):
     assert api(lg.a.user).post(lg.url(DONE), {"phase": "fleets"},
                                format="json").status_code == 400
     assert api(lg.admin).post(lg.url(DONE), {}, format="json").status_code == 403
@@ -63,19 +63,19 @@ def test_issue_19_2_refusals(lg, rnd):
     assert "Christmas break" in paused.json()["detail"]
 
 
-def test_issue_19_2_early_advance_off_is_409_and_shown(lg, rnd):
+def test_early_advance_off_is_409_and_shown(lg, rnd):
     lg.set_rules(early_advance=False)
     answer = api(lg.a.user).post(lg.url(DONE), {}, format="json")
     assert answer.status_code == 409 and answer.json()["code"] == "early_advance_off"
     assert api(lg.a.user).get(lg.url(DONE)).json()["early_advance"] is False
 
 
-def test_issue_19_2_before_the_campaign_starts_is_409(lg):
+def test_before_the_campaign_starts_is_409(lg):
     assert api(lg.a.user).post(lg.url(DONE), {}, format="json").status_code == 409
     assert api(lg.a.user).get(lg.url(DONE)).status_code == 409
 
 
-def test_issue_19_2_the_last_list_advances_the_lists_phase_at_once(lg):
+def test_the_last_list_advances_the_lists_phase_at_once(lg):
     """Inputs made elsewhere complete the phase in the same request (R-ARM-3: revealed)."""
     battle = duel(lg, "lists")
     url = lg.url(f"battles/{battle.pk}/army-list/")
@@ -88,7 +88,7 @@ def test_issue_19_2_the_last_list_advances_the_lists_phase_at_once(lg):
     assert Battle.objects.get(pk=battle.pk).lists_revealed_at is not None
 
 
-def test_issue_19_2_confirming_the_last_result_advances_the_battles_phase(lg):
+def test_confirming_the_last_result_advances_the_battles_phase(lg):
     battle = duel(lg, "battles")
     win = {"outcome": "victory", "attacker_vp": 5, "defender_vp": 1}
     url = lg.url(f"battles/{battle.pk}/result/")
@@ -100,7 +100,7 @@ def test_issue_19_2_confirming_the_last_result_advances_the_battles_phase(lg):
     assert battle.round.phase == "conquest"
 
 
-def test_issue_19_2_the_conquest_choice_advances_the_conquest_phase(lg):
+def test_the_conquest_choice_advances_the_conquest_phase(lg):
     battle = duel(lg, "battles")
     win = {"outcome": "victory", "attacker_vp": 5, "defender_vp": 1}
     api(lg.a.user).post(lg.url(f"battles/{battle.pk}/result/"), win, format="json")

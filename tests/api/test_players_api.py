@@ -1,4 +1,4 @@
-"""API: managing players (issue 17 point 5): the player detail with its holders, PATCH and
+"""API: managing players: the player detail with its holders, PATCH and
 DELETE by the campaign admin, POST .../replace/ by account or seat invitation; a player can
 neither edit nor replace others; the old holder loses the campaign, the new one acts at once."""
 

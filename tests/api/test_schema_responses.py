@@ -1,4 +1,4 @@
-"""Issue 16, generated API clients: the schema is a product (clubs build bots and widgets from
+"""Generated API clients: the schema is a product (clubs build bots and widgets from
 it). ``spectacular --validate --fail-on-warn`` passes, and real answers of every GET route
 validate against ``/api/schema/`` with a strict OpenAPI 3.0 validator (openapi-core: no
 ``nullable`` shortcut for a null that a ``$ref``'d object schema refuses).
@@ -111,7 +111,7 @@ def build_closed_campaign() -> Campaign:
 
 def build_unrecorded_campaign() -> Campaign:
     """Two closed rounds, round 1's map snapshot gone as if it closed before map history
-    existed (issue 18 point 4): round 1 answers ``tiles`` null, round 2 ``changes`` null."""
+    existed: round 1 answers ``tiles`` null, round 2 ``changes`` null."""
     from campaigns.models import RoundMap
 
     lg = _league("Unrecorded front")
@@ -158,7 +158,7 @@ def ids(queryset) -> list[int]:
 
 def invitation_tokens(campaign: Campaign, admin) -> dict[int, list[str]]:
     """A link invitation to ``campaign``, by campaign id: its token (shown once) fills
-    ``/invitations/{token}/`` (issue 17)."""
+    ``/invitations/{token}/``."""
     from campaigns.services.invitations import invitation_link_create
 
     return {campaign.pk: [invitation_link_create(campaign=campaign, by=admin)[1]]}
@@ -183,11 +183,11 @@ def path_values(campaign: Campaign, path: str, tokens: dict[int, list[str]]) -> 
             choices[name] = ids(campaign.fleets.all())
         elif name == "hazard_id":
             choices[name] = ids(SeaHazard.objects.filter(area__campaign=campaign))
-        elif name == "player_id":  # issue 17: a player (seat) and its holders
+        elif name == "player_id":  # a player (seat) and its holders
             choices[name] = ids(campaign.players.all())
         elif name == "user_id":  # issue 17 follow-up: the campaign's admins
             choices[name] = ids(campaign.admins.all())
-        elif name == "hook_id":  # issue 20: the campaign's webhooks
+        elif name == "hook_id":  # the campaign's webhooks
             choices[name] = ids(campaign.webhooks.all())
         elif name not in ("campaign_id", "number", "attack_id"):
             raise AssertionError(f"no ids for {{{name}}} in {path}")

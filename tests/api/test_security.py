@@ -1,4 +1,4 @@
-"""Brute-force lockout, throttling, password policy and the production deploy check (issue 9)."""
+"""Brute-force lockout, throttling, password policy and the production deploy check."""
 
 import logging
 import os

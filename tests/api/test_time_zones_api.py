@@ -21,7 +21,7 @@ def staff(db):
     return UserFactory(username="staff", is_staff=True)
 
 
-def test_issue_17_a_campaign_is_created_with_a_time_zone(staff, settings):
+def test_a_campaign_is_created_with_a_time_zone(staff, settings):
     response = api(staff).post(URL, {"name": "Liga", "time_zone": "Europe/Berlin"},
                                format="json")
     assert response.status_code == 201, response.content
@@ -32,7 +32,7 @@ def test_issue_17_a_campaign_is_created_with_a_time_zone(staff, settings):
 
 
 @pytest.mark.parametrize("zone", ["Mars/Olympus", "../etc/passwd", "", "localtime"])
-def test_issue_17_an_unknown_zone_is_a_clear_400(staff, zone):
+def test_an_unknown_zone_is_a_clear_400(staff, zone):
     response = api(staff).post(URL, {"name": "Liga", "time_zone": zone}, format="json")
     assert response.status_code == 400
     body = response.json()
@@ -40,7 +40,7 @@ def test_issue_17_an_unknown_zone_is_a_clear_400(staff, zone):
     assert not Campaign.objects.filter(name="Liga").exists()
 
 
-def test_issue_17_the_admin_changes_the_zone_others_may_not(league):
+def test_the_admin_changes_the_zone_others_may_not(league):
     url = league.url("")
     assert api(league.a.user).get(url).json()["time_zone"] == "UTC"
     refused = api(league.a.user).patch(url, {"time_zone": "Europe/Berlin"}, format="json")
@@ -53,7 +53,7 @@ def test_issue_17_the_admin_changes_the_zone_others_may_not(league):
     assert league.campaign.time_zone == "Europe/Berlin"
 
 
-def test_issue_17_api_datetimes_stay_utc_whatever_the_caller_s_zone(league):
+def test_api_datetimes_stay_utc_whatever_the_caller_s_zone(league):
     Campaign.objects.filter(pk=league.campaign.pk).update(time_zone="Asia/Tokyo")
     profile_update(user=league.a.user, time_zone="Europe/Berlin")
     rnd = league.start()

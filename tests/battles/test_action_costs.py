@@ -1,4 +1,4 @@
-"""Issue 21, the per-action rows: an attack declaration (R-ATK-1..3), a conquest choice
+"""The per-action rows: an attack declaration (R-ATK-1..3), a conquest choice
 (R-CON-4) and a chain roll decision (R-CON-6) cost the same in a small and in a three times
 larger league: the same number of queries, and the same rows read - the boards the rules get
 (``rules.board.Board``) and the won attacks they see (``rules.conquest.WonAttack``). No timed
@@ -101,7 +101,7 @@ def declaration_cost(n: int, seen):
     return cost(seen, lambda: attack_declare(player=lg.a, round=rnd, tile=target))
 
 
-def test_issue_21_r_atk_declaration_costs_the_same_in_a_larger_league(seen):
+def test_r_atk_declaration_costs_the_same_in_a_larger_league(seen):
     small, large = declaration_cost(SMALL, seen), declaration_cost(LARGE, seen)
     assert small == large
     queries, boards, _ = small
@@ -129,7 +129,7 @@ def choice_cost(n: int, seen):
     return cost(seen, lambda: conquest_choose(player=lg.a, rnd=rnd, roll=own[:1]))
 
 
-def test_issue_21_r_con_4_a_choice_reads_only_the_choosers_won_attacks(seen):
+def test_r_con_4_a_choice_reads_only_the_choosers_won_attacks(seen):
     small, large = choice_cost(SMALL, seen), choice_cost(LARGE, seen)
     assert small == large
     queries, boards, won = small
@@ -162,7 +162,7 @@ def chain_cost(n: int, seen, attackers=(0, 1, 2), homeless: int | None = None):
     return cost(seen, lambda: chain_decide(battle=battle, player=lg.a, roll=True))
 
 
-def test_issue_21_r_con_6_a_chain_decision_costs_the_same_in_a_larger_league(seen):
+def test_r_con_6_a_chain_decision_costs_the_same_in_a_larger_league(seen):
     small, large = chain_cost(SMALL, seen), chain_cost(LARGE, seen)
     assert small == large
     queries, boards, _ = small
@@ -176,7 +176,7 @@ def test_issue_21_r_con_6_a_chain_decision_costs_the_same_in_a_larger_league(see
     assert nxt.status == "open" and nxt.point_limits
 
 
-def test_issue_21_r_bon_3_a_next_attacker_without_tiles_there_adds_only_its_home_tiles(seen):
+def test_r_bon_3_a_next_attacker_without_tiles_there_adds_only_its_home_tiles(seen):
     """The second link's attacker (the third player) owns no tile on the contested planet: its
     limit counts its home planet (R-BON-3), read as its tiles there, not the whole planet; the
     limits are those of the whole map."""

@@ -31,7 +31,7 @@ def url(lg, battle):
 
 
 def upload_url(lg, battle):
-    """Roster files: multipart only, an operation of their own (issue 16)."""
+    """Roster files: multipart only, an operation of their own."""
     return lg.url(f"battles/{battle.pk}/army-list/upload/")
 
 
@@ -126,7 +126,7 @@ def test_r_arm_3_a_list_is_replaced_until_both_are_in(lg, battle):
 
 
 def test_r_arm_3_both_lists_in_reveals_them_and_locks_them(lg, battle):
-    lg.set_rules(early_advance=False)  # issue 19: else the lists phase ends with both in
+    lg.set_rules(early_advance=False)  # else the lists phase ends with both in
     assert api(lg.a.user).post(url(lg, battle), CAPTAIN, format="json").status_code == 201
     assert api(lg.b.user).post(url(lg, battle), entries_list(("Warboss", 120)),
                                format="json").status_code == 201
@@ -243,7 +243,7 @@ def test_huge_uploads_are_413_and_odd_content_types_are_refused(lg, battle):
     assert bad_json.status_code == 400
     form = {"name": "x", "text": "Captain - 85"}
     multipart = api(lg.a.user).post(url(lg, battle), form, format="multipart")
-    assert multipart.status_code == 415  # issue 16: the JSON endpoint takes JSON only
+    assert multipart.status_code == 415  # the JSON endpoint takes JSON only
     assert multipart.json()["code"] == "unsupported_media_type"
     no_file = api(lg.a.user).post(upload_url(lg, battle), form, format="multipart")
     assert no_file.status_code == 400 and "file" in no_file.json()["errors"]
@@ -252,7 +252,7 @@ def test_huge_uploads_are_413_and_odd_content_types_are_refused(lg, battle):
 
 
 def test_r_atk_4_a_neutral_garrison_battle_has_one_list_replaceable_until_the_deadline(lg):
-    lg.set_rules(neutral_needs_battle=True, early_advance=False)  # issue 19: see above
+    lg.set_rules(neutral_needs_battle=True, early_advance=False)  # see above
     alpha = lg.planet()
     row(alpha, lg.a, (0,))
     attack = declare(lg.a, lg.start(), tile(alpha, 1, 0, None))

@@ -310,7 +310,7 @@ def test_r_atk_1_two_racing_declarations_cannot_share_the_last_army(lg):
 
 @pytest.mark.django_db(transaction=True)
 def test_r_atk_5_racing_declarations_of_two_players_take_the_next_numbers(lg):
-    """Each reads the round's last number under the round's lock (issue 21: after it, in its
+    """Each reads the round's last number under the round's lock (after it, in its
     own statement), so neither takes the other's."""
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")

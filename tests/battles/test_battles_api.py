@@ -104,7 +104,7 @@ def test_battles_list_query_count_is_constant(lg, two_battles):
 
     def count_queries():
         client = api(User.objects.get(pk=lg.a.user_id))  # fresh: access checks cache per user
-        cache.clear()  # the list's computing read, not its rows kept in memory (issue 21)
+        cache.clear()  # the list's computing read, not its rows kept in memory
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
         return len(queries.captured_queries)

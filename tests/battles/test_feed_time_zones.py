@@ -1,4 +1,4 @@
-"""Issue 17 point 4: calendar feeds name their times as text in the reader's zone (their own,
+"""Calendar feeds name their times as text in the reader's zone (their own,
 else the campaign's), the zone named; DTSTART stays UTC (R-BAT-2). The last Sunday of October
 2026 is 25 October (Europe/Berlin: CEST before, CET after)."""
 
@@ -47,7 +47,7 @@ def _deadline(feed: dict) -> object:
     return next(e for uid, e in feed.items() if uid.startswith("deadline-"))
 
 
-def test_issue_17_local_time_text_names_the_zone_across_the_october_change():
+def test_local_time_text_names_the_zone_across_the_october_change():
     from zoneinfo import ZoneInfo
 
     berlin = ZoneInfo("Europe/Berlin")
@@ -61,7 +61,7 @@ def test_issue_17_local_time_text_names_the_zone_across_the_october_change():
             "Sa. 24. Okt. 2026, 20:00 MESZ (Europe/Berlin)"
 
 
-def test_issue_17_the_campaign_feed_describes_times_in_the_reader_s_zone(lg, dated):
+def test_the_campaign_feed_describes_times_in_the_reader_s_zone(lg, dated):
     profile_update(user=lg.c.user, time_zone="Europe/Berlin")
     feed = _feed(lg.c.user, lg)
     event = _battle(feed, dated)
@@ -72,13 +72,13 @@ def test_issue_17_the_campaign_feed_describes_times_in_the_reader_s_zone(lg, dat
         _deadline(feed)["DESCRIPTION"])
 
 
-def test_issue_17_a_reader_without_a_zone_gets_the_campaign_s(lg, dated):
+def test_a_reader_without_a_zone_gets_the_campaign_s(lg, dated):
     Campaign.objects.filter(pk=lg.campaign.pk).update(time_zone="Asia/Tokyo")
     event = _battle(_feed(lg.d.user, lg), dated)
     assert "Starts: Sun 25 Oct 2026, 03:00 JST (Asia/Tokyo)" in str(event["DESCRIPTION"])
 
 
-def test_issue_17_the_personal_feed_uses_its_owner_s_zone(lg, dated):
+def test_the_personal_feed_uses_its_owner_s_zone(lg, dated):
     profile_update(user=lg.a.user, time_zone="Europe/Berlin")
     token = calendar_token_of(user=lg.a.user, now=timezone.now()).token
     response = api().get(f"/api/v1/me/calendar.ics?token={token}")

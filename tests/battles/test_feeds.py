@@ -1,4 +1,4 @@
-"""Issue 16, calendar feeds (R-BAT-2) as calendar clients meet them: battles decided before
+"""Calendar feeds (R-BAT-2) as calendar clients meet them: battles decided before
 their date are cancelled, a campaign rename reaches every event, conditional GETs, any Accept
 a calendar client sends, UIDs qualified with the site's host, the schema declaring the feed a
 string, and a query count that does not grow with the battles."""
@@ -294,7 +294,7 @@ def test_r_bat_2_a_feed_takes_the_same_queries_however_many_battles(lg, dated, f
 
 
 def test_r_bat_2_a_feed_writes_a_deadline_only_where_it_moved(lg):
-    """Issue 21: bringing the deadlines of many rounds up to date is one read, and a write
+    """Bringing the deadlines of many rounds up to date is one read, and a write
     only for a deadline that moved (its sequence grows once) or is missing."""
     rounds = [make_league(name=f"Side {i}", admin="orga", players=(f"p{i}",)).start()
               for i in range(3)]

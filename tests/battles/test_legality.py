@@ -1,4 +1,4 @@
-"""Issue 21: ``attack_check`` reads of the target's planet only the target, the tiles around it
+"""``attack_check`` reads of the target's planet only the target, the tiles around it
 and the declarer's own tiles (``declaration_state``), in one query. Its verdict (R-ATK-1..3,
 with R-ATK-6's message) is the one ``rules.attacks.check_attack`` gives on the whole planet,
 for every declarer and tile of random maps with links, structures and declarations. And a
@@ -68,7 +68,7 @@ def random_world(seed: int):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 4, 5])
-def test_issue_21_r_atk_6_the_neighbourhood_gives_the_whole_planets_verdict(seed):
+def test_r_atk_6_the_neighbourhood_gives_the_whole_planets_verdict(seed):
     lg, rnd, tiles = random_world(seed)
     verdicts = set()
     for player in lg.players:
@@ -80,7 +80,7 @@ def test_issue_21_r_atk_6_the_neighbourhood_gives_the_whole_planets_verdict(seed
                         (None, "R-ATK-1"), (None, "R-ATK-2")}
 
 
-def test_issue_21_r_atk_2_a_a_link_either_way_makes_a_far_tile_adjacent(lg):
+def test_r_atk_2_a_a_link_either_way_makes_a_far_tile_adjacent(lg):
     """Links are stored with a < b: the target may be either end. A link to another planet's
     tile does not count (R-ATK-2 a)."""
     alpha, beta = lg.planet("Alpha"), lg.planet("Beta")
@@ -98,7 +98,7 @@ def test_issue_21_r_atk_2_a_a_link_either_way_makes_a_far_tile_adjacent(lg):
     assert attack_check(rnd, lg.a, across).rule == "R-ATK-2"
 
 
-def test_issue_21_r_atk_1_the_rules_inputs_are_one_query(lg):
+def test_r_atk_1_the_rules_inputs_are_one_query(lg):
     alpha = lg.planet("Alpha")
     home = tile(alpha, 0, 0, lg.a)
     target = tile(alpha, 1, 0, lg.b)
@@ -110,7 +110,7 @@ def test_issue_21_r_atk_1_the_rules_inputs_are_one_query(lg):
     assert home.owner_id == lg.a.pk
 
 
-def test_issue_21_a_refused_declaration_leaves_the_callers_transaction_usable(lg):
+def test_a_refused_declaration_leaves_the_callers_transaction_usable(lg):
     alpha = lg.planet("Alpha")
     tile(alpha, 0, 0, lg.a)
     target = tile(alpha, 1, 0, lg.b)

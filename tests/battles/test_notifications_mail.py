@@ -1,4 +1,4 @@
-"""Issue 17 point 6: every notification is written for its recipient - their language and
+"""Every notification is written for its recipient - their language and
 time zone (the zone named), their display name, an absolute ``SITE_URL`` link to the page where
 they act, battles named by tile and sides (never an id) - and ends with the settings link and a
 signed one-click unsubscribe link (RFC 8058 headers too) that works without a login."""
@@ -63,7 +63,7 @@ def phase_mails(lg, phase: str = "declare", deadline=DEADLINE):
     return notifications_phase_opened(round=rnd, now=timezone.now())
 
 
-def test_issue_17_6_german_reader_gets_german_and_berlin_time_english_reader_their_zone(
+def test_german_reader_gets_german_and_berlin_time_english_reader_their_zone(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
@@ -77,7 +77,7 @@ def test_issue_17_6_german_reader_gets_german_and_berlin_time_english_reader_the
     assert "Sat 24 Oct 2026, 18:00 UTC" in to("carl").body and "(UTC)" not in to("carl").body
 
 
-def test_issue_17_6_a_deadline_after_the_october_change_is_in_winter_time(
+def test_a_deadline_after_the_october_change_is_in_winter_time(
         lg, django_capture_on_commit_callbacks):
     """Europe/Berlin leaves summer time on the last Sunday of October (25 Oct 2026)."""
     with django_capture_on_commit_callbacks(execute=True):
@@ -89,7 +89,7 @@ def test_issue_17_6_a_deadline_after_the_october_change_is_in_winter_time(
 @pytest.mark.parametrize(("phase", "page"), [
     ("declare", "map/"), ("lists", "battles/"), ("battles", "battles/"),
     ("conquest", "conquest/")])
-def test_issue_17_6_phase_mails_link_the_page_where_the_player_acts(
+def test_phase_mails_link_the_page_where_the_player_acts(
         lg, phase, page, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
@@ -102,7 +102,7 @@ def test_issue_17_6_phase_mails_link_the_page_where_the_player_acts(
         assert f"{SITE}/accounts/profile/#notifications" in found
 
 
-def test_issue_17_6_deadline_reminder_links_the_page_and_names_the_zone(
+def test_deadline_reminder_links_the_page_and_names_the_zone(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         duel(lg, "lists")
@@ -133,7 +133,7 @@ def _no_battle_id(message, battle) -> None:
     assert "no." not in text and "Nr." not in text
 
 
-def test_issue_17_6_date_proposed_names_tile_and_opponent_in_their_time(
+def test_date_proposed_names_tile_and_opponent_in_their_time(
         lg, django_capture_on_commit_callbacks):
     battle = _named_duel(lg, django_capture_on_commit_callbacks)
     when = (timezone.now() + timedelta(days=3)).replace(hour=18, minute=30, second=0,
@@ -156,7 +156,7 @@ def test_issue_17_6_date_proposed_names_tile_and_opponent_in_their_time(
     _no_battle_id(anna, battle)
 
 
-def test_issue_17_6_result_and_dispute_mails_name_the_battle_and_link_its_page(
+def test_result_and_dispute_mails_name_the_battle_and_link_its_page(
         lg, django_capture_on_commit_callbacks):
     battle = _named_duel(lg, django_capture_on_commit_callbacks)
     page = f"{SITE}/campaigns/{lg.campaign.pk}/battles/{battle.pk}/"
@@ -182,7 +182,7 @@ def test_issue_17_6_result_and_dispute_mails_name_the_battle_and_link_its_page(
         _no_battle_id(message, battle)
 
 
-def test_issue_17_6_a_battle_without_tile_name_is_named_by_planet_and_coordinates(
+def test_a_battle_without_tile_name_is_named_by_planet_and_coordinates(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         battle = duel(lg, "battles")
@@ -199,7 +199,7 @@ def _unsubscribe_link(message) -> str:
     return link.removeprefix(SITE)
 
 
-def test_issue_17_6_unsubscribe_link_works_without_login_and_stops_only_that_kind(
+def test_unsubscribe_link_works_without_login_and_stops_only_that_kind(
         lg, django_capture_on_commit_callbacks):
     other = make_league(name="Other league")  # anna plays there too
     with django_capture_on_commit_callbacks(execute=True):
@@ -224,7 +224,7 @@ def test_issue_17_6_unsubscribe_link_works_without_login_and_stops_only_that_kin
     assert "ben@example.org" in {m.to[0] for m in mail.outbox}
 
 
-def test_issue_17_6_a_tampered_unsubscribe_link_is_a_400_page(
+def test_a_tampered_unsubscribe_link_is_a_400_page(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
@@ -246,7 +246,7 @@ def test_issue_17_6_a_tampered_unsubscribe_link_is_a_400_page(
     assert all(preferences_of(lg.a).values()) and all(preferences_of(lg.b).values())
 
 
-def test_issue_17_6_the_same_seat_and_kind_always_get_the_same_link(lg, monkeypatch):
+def test_the_same_seat_and_kind_always_get_the_same_link(lg, monkeypatch):
     """The header is made when the mail goes out, the body's link when it was queued: both are
     one link (no timestamp in it), whenever each was made."""
     from battles.services.unsubscribe import unsubscribe_link
@@ -258,7 +258,7 @@ def test_issue_17_6_the_same_seat_and_kind_always_get_the_same_link(lg, monkeypa
     assert unsubscribe_link(**args) == first
 
 
-def test_issue_17_6_a_link_mailed_with_a_timestamp_still_unsubscribes(lg):
+def test_a_link_mailed_with_a_timestamp_still_unsubscribes(lg):
     """Links mailed before they lost their timestamp keep working (links do not expire)."""
     from django.urls import reverse
 
@@ -271,9 +271,9 @@ def test_issue_17_6_a_link_mailed_with_a_timestamp_still_unsubscribes(lg):
     assert not preferences_of(lg.a)[NotificationKind.PHASE_OPENED]
 
 
-def test_issue_17_6_a_former_holders_link_does_not_touch_the_new_holders_settings(
+def test_a_former_holders_link_does_not_touch_the_new_holders_settings(
         lg, django_capture_on_commit_callbacks):
-    """Issue 17 point 5: a seat handed to another user; the old mails' links stop working."""
+    """A seat handed to another user; the old mails' links stop working."""
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
     link = _unsubscribe_link(to("anna"))
@@ -282,7 +282,7 @@ def test_issue_17_6_a_former_holders_link_does_not_touch_the_new_holders_setting
     assert all(preferences_of(lg.a).values())
 
 
-def test_issue_17_6_rfc_8058_headers_and_the_one_click_post(
+def test_rfc_8058_headers_and_the_one_click_post(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         lg.start()
@@ -298,7 +298,7 @@ def test_issue_17_6_rfc_8058_headers_and_the_one_click_post(
     assert not preferences_of(lg.a)[NotificationKind.PHASE_OPENED]
 
 
-def test_issue_17_6_an_admin_without_a_seat_gets_no_unsubscribe_link(
+def test_an_admin_without_a_seat_gets_no_unsubscribe_link(
         lg, django_capture_on_commit_callbacks):
     """Admins hear of disputes as admins; there is no per-player switch to flip for them."""
     battle = _named_duel(lg, django_capture_on_commit_callbacks)
@@ -328,11 +328,11 @@ def _queries_for_phase_opening(players: int) -> int:
     return len(queries)
 
 
-def test_issue_17_6_phase_opening_mail_takes_the_same_queries_for_2_or_12_players():
+def test_phase_opening_mail_takes_the_same_queries_for_2_or_12_players():
     assert _queries_for_phase_opening(2) == _queries_for_phase_opening(12)
 
 
-def test_issue_17_6_a_player_without_profile_or_address_is_skipped_or_defaulted(
+def test_a_player_without_profile_or_address_is_skipped_or_defaulted(
         lg, django_capture_on_commit_callbacks):
     extra = PlayerFactory(campaign=lg.campaign, user=UserFactory(username="ohne", email=""))
     with django_capture_on_commit_callbacks(execute=True):

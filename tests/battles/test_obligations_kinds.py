@@ -1,4 +1,4 @@
-"""Issue 19 point 1: "what a player owes" covers every kind - purchases and declarations,
+""""What a player owes" covers every kind - purchases and declarations,
 fleet orders (R-FLT-4), army lists (R-ARM-1), dates to agree (R-BAT-2), results to report or
 confirm (R-BAT-3), chain roll decisions (R-CON-6), conquest choices (R-CON-4) - each appears
 while owed and disappears once given; disputes are the admin's (R-BAT-4). The bulk answer

@@ -1,4 +1,4 @@
-"""Issue 19 point 1, nudges: the admin mails who still owes input, at most once per person,
+"""Nudges: the admin mails who still owes input, at most once per person,
 phase and 12 hours, never a player away today nor while paused; each mail in the recipient's
 language with the link where they act; every call is in the (non-public) audit log."""
 

@@ -1,4 +1,4 @@
-"""Issue 19 point 1, the reliability record (R-RND-3 [reading]): when a waiting phase ends,
+"""The reliability record (R-RND-3 [reading]): when a waiting phase ends,
 each player who could act in it is recorded on time or defaulted (``absent`` when away), once;
 the dashboard counts them over the season."""
 

@@ -89,7 +89,7 @@ def test_r_bat_3_reporter_may_amend_until_answered_the_opponent_may_not_overwrit
 
 
 def test_r_bat_3_dispute_then_admin_settles(lg, battle):
-    lg.set_rules(early_advance=False)  # issue 19: else battles end once the admin settles
+    lg.set_rules(early_advance=False)  # else battles end once the admin settles
     post(lg, battle, lg.a.user, body=WIN)
     disputed = post(lg, battle, lg.b.user, "dispute", {"reason": "We drew on objectives."})
     assert disputed.status_code == 200
@@ -157,7 +157,7 @@ def test_r_bat_3_an_unanswered_report_counts_as_confirmed_after_confirm_hours(lg
 
 def test_r_bat_3_confirm_hours_come_from_the_ruleset_and_the_periodic_job_applies_them(
         lg, battle):
-    lg.set_rules(confirm_hours=2, early_advance=False)  # issue 19: no early advance
+    lg.set_rules(confirm_hours=2, early_advance=False)  # no early advance
     now = timezone.now()
     battle_result_report(battle=battle, player=lg.b, now=now, **LOSS)
     advance_due_rounds(now + timedelta(hours=1))

@@ -1,4 +1,4 @@
-"""R-ARM-1, R-ARM-2 with the files and texts players really hand in (issue 16): points read from
+"""R-ARM-1, R-ARM-2 with the files and texts players really hand in: points read from
 the cost type the roster declares, rosters without points refused, files recognised by their
 content, list settings kept apart from the units, and the list builders' text exports. Every
 roster and text is built in tests/battles/roster_shapes.py and tests/battles/fixtures/."""

@@ -126,7 +126,7 @@ def test_r_arm_2_ros_points_by_name_when_no_points_type_id():
 
 
 def test_r_arm_2_ros_only_power_level_is_refused():
-    """Issue 16: a roster priced only in PL was read as 0 points and passed any limit."""
+    """A roster priced only in PL was read as 0 points and passed any limit."""
     unit = selection("Knight", cost("22", name=" PL", type_id="aaa"))
     with pytest.raises(RosterError, match=r"^R-ARM-2: the roster has no points cost \(cost "
                                           r"types: PL\); this campaign counts points"):
@@ -254,7 +254,7 @@ def test_r_arm_2_file_over_2mb_is_rejected():
 
 @pytest.mark.parametrize("filename", ["list.txt", "list.xml", "list", "list.ros.exe"])
 def test_r_arm_2_the_content_decides_not_the_file_name(filename):
-    """Issue 16: the file type was decided by the extension."""
+    """The file type was decided by the extension."""
     assert parse_roster_file(filename, ROS).total == 185
     with pytest.raises(RosterError, match="not a roster"):
         parse_roster_file(filename, b"Captain - 85\nScouts - 70")

@@ -15,7 +15,7 @@ from tests.factories import UserFactory
 from tests.worlds import advance_to, api, declare, duel, row, tile
 
 pytestmark = pytest.mark.django_db
-HOST = settings.SITE_HOST  # UIDs carry the site's host (issue 16)
+HOST = settings.SITE_HOST  # UIDs carry the site's host
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def later(days: float) -> datetime:
 
 
 def whole(at: datetime) -> datetime:
-    """iCalendar times have whole seconds."""
+    """ICalendar times have whole seconds."""
     return at.replace(microsecond=0)
 
 

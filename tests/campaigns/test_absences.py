@@ -46,11 +46,11 @@ def add(lg, player=None, start=TODAY, days=1, *, by=None, note="", now=NOW):
                        ends_on=start + timedelta(days=days - 1), note=note, now=now)
 
 
-def test_issue_19_today_is_the_campaigns_calendar_day(lg):
+def test_today_is_the_campaigns_calendar_day(lg):
     assert campaign_day(lg.campaign, NOW) == TODAY
 
 
-def test_issue_19_cap_exactly_the_cap_is_accepted_one_more_day_refused(lg):
+def test_cap_exactly_the_cap_is_accepted_one_more_day_refused(lg):
     lg.set_rules(absence_days=5)
     add(lg, days=3)
     add(lg, start=TODAY + timedelta(days=10), days=2)  # 5 of 5
@@ -63,7 +63,7 @@ def test_issue_19_cap_exactly_the_cap_is_accepted_one_more_day_refused(lg):
     add(lg, lg.b, days=5)  # the cap is per player
 
 
-def test_issue_19_cap_a_too_long_absence_says_how_many_days_are_left(lg):
+def test_cap_a_too_long_absence_says_how_many_days_are_left(lg):
     lg.set_rules(absence_days=4)
     add(lg, days=2)
     with pytest.raises(Conflict, match="only 2 of the season's 4 days are left"):
@@ -71,7 +71,7 @@ def test_issue_19_cap_a_too_long_absence_says_how_many_days_are_left(lg):
     assert Absence.objects.count() == 1
 
 
-def test_issue_19_cap_0_means_absences_off(lg):
+def test_cap_0_means_absences_off(lg):
     lg.set_rules(absence_days=0)
     with pytest.raises(Conflict) as refused:
         add(lg)
@@ -79,13 +79,13 @@ def test_issue_19_cap_0_means_absences_off(lg):
     assert "absence_days is 0" in refused.value.message
 
 
-def test_issue_19_default_cap_is_21_days(lg):
+def test_default_cap_is_21_days(lg):
     add(lg, days=21)
     with pytest.raises(Conflict, match="absence_days"):
         add(lg, start=TODAY + timedelta(days=30))
 
 
-def test_issue_19_overlap_with_another_absence_is_refused(lg):
+def test_overlap_with_another_absence_is_refused(lg):
     add(lg, start=TODAY + timedelta(days=2), days=3)
     for start, days in ((TODAY, 3), (TODAY + timedelta(days=4), 5), (TODAY + timedelta(days=3), 1)):
         with pytest.raises(Conflict) as refused:
@@ -96,7 +96,7 @@ def test_issue_19_overlap_with_another_absence_is_refused(lg):
     add(lg, lg.b, start=TODAY + timedelta(days=2), days=3)  # another player's days
 
 
-def test_issue_19_a_start_in_the_past_or_an_end_before_the_start_is_refused(lg):
+def test_a_start_in_the_past_or_an_end_before_the_start_is_refused(lg):
     with pytest.raises(DomainError) as refused:
         add(lg, start=TODAY - timedelta(days=1))
     assert refused.value.code == "absence_past" and refused.value.field == "starts_on"
@@ -109,7 +109,7 @@ def test_issue_19_a_start_in_the_past_or_an_end_before_the_start_is_refused(lg):
     assert not Absence.objects.exists()
 
 
-def test_issue_19_only_the_player_or_a_campaign_admin_marks_an_absence(lg):
+def test_only_the_player_or_a_campaign_admin_marks_an_absence(lg):
     with pytest.raises(PermissionDenied):
         add(lg, lg.a, by=lg.b.user)
     by_admin = add(lg, lg.a, by=lg.admin, note="told me by phone")
@@ -118,7 +118,7 @@ def test_issue_19_only_the_player_or_a_campaign_admin_marks_an_absence(lg):
         absence_delete(absence=by_admin, by=lg.b.user, now=NOW)
 
 
-def test_issue_19_withdraw_future_goes_current_is_cut_past_stays(lg):
+def test_withdraw_future_goes_current_is_cut_past_stays(lg):
     future = add(lg, start=TODAY + timedelta(days=3), days=2)
     assert absence_delete(absence=future, by=lg.a.user, now=NOW) is None
     assert not Absence.objects.filter(pk=future.pk).exists()
@@ -135,13 +135,13 @@ def test_issue_19_withdraw_future_goes_current_is_cut_past_stays(lg):
     assert Absence.objects.filter(pk=cut.pk).exists()
 
 
-def test_issue_19_withdrawing_on_its_first_day_removes_it(lg):
+def test_withdrawing_on_its_first_day_removes_it(lg):
     today = add(lg, start=TODAY, days=3)
     assert absence_delete(absence=today, by=lg.a.user, now=NOW) is None
     assert absence_days_used(lg.a) == 0
 
 
-def test_issue_19_away_player_ids_follow_the_campaign_calendar(lg):
+def test_away_player_ids_follow_the_campaign_calendar(lg):
     add(lg, start=TODAY, days=2)
     assert away_player_ids(lg.campaign, NOW) == {lg.a.pk}
     assert away_player_ids(lg.campaign, NOW - timedelta(hours=1)) == set()  # 24 Nov in Berlin
@@ -168,7 +168,7 @@ def _subjects(kind: str) -> set[str]:
     return set(Notification.objects.filter(kind=kind).values_list("subject", flat=True))
 
 
-def test_issue_19_r_rnd_3_reminder_skips_an_away_player_but_reaches_the_others(
+def test_r_rnd_3_reminder_skips_an_away_player_but_reaches_the_others(
         lg, django_capture_on_commit_callbacks):
     with_emails(lg)
     with django_capture_on_commit_callbacks(execute=True):
@@ -182,7 +182,7 @@ def test_issue_19_r_rnd_3_reminder_skips_an_away_player_but_reaches_the_others(
     assert _to(NotificationKind.DEADLINE_SOON) == ["anna"]
 
 
-def test_issue_19_r_rnd_3_reminder_for_a_player_away_on_another_day_goes_out(
+def test_r_rnd_3_reminder_for_a_player_away_on_another_day_goes_out(
         lg, django_capture_on_commit_callbacks):
     with_emails(lg)
     with django_capture_on_commit_callbacks(execute=True):
@@ -197,7 +197,7 @@ def test_issue_19_r_rnd_3_reminder_for_a_player_away_on_another_day_goes_out(
     assert _to(NotificationKind.DEADLINE_SOON) == ["ben"]
 
 
-def test_issue_19_r_rnd_3_phase_opened_mail_skips_away_players(
+def test_r_rnd_3_phase_opened_mail_skips_away_players(
         lg, django_capture_on_commit_callbacks):
     with_emails(lg)
     rnd = lg.start()
@@ -214,7 +214,7 @@ def test_issue_19_r_rnd_3_phase_opened_mail_skips_away_players(
 
 # --- R-BAT-2: rescheduling around an absence --------------------------------------------------
 
-def test_issue_19_r_bat_2_an_agreed_date_inside_an_absence_stays_and_either_side_reschedules(lg):
+def test_r_bat_2_an_agreed_date_inside_an_absence_stays_and_either_side_reschedules(lg):
     battle = duel(lg)
     now = datetime.now(UTC)
     agreed_at = now + timedelta(days=4)
@@ -233,7 +233,7 @@ def test_issue_19_r_bat_2_an_agreed_date_inside_an_absence_stays_and_either_side
     assert battle.scheduled_at == new_at and battle.calendar_sequence == 1
 
 
-def test_issue_19_an_admin_acting_for_a_player_is_in_the_audit_log_without_the_note(lg):
+def test_an_admin_acting_for_a_player_is_in_the_audit_log_without_the_note(lg):
     from campaigns.models import AdminAction
 
     add(lg, lg.a, note="private matter")  # the player's own: no admin action

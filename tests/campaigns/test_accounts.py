@@ -1,4 +1,4 @@
-"""Account services (issue 17 points 3 and 7): the lazy profile, sign-up, e-mail change only
+"""Account services: the lazy profile, sign-up, e-mail change only
 after confirmation, credentials revoked after a password change, token rotation, deleting an
 account without losing a seat or any history, and the personal data export."""
 

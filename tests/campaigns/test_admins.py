@@ -1,4 +1,4 @@
-"""Naming and removing campaign admins (issue 17 follow-up: nothing needs the Django admin):
+"""Naming and removing campaign admins (nothing needs the Django admin):
 by username or e-mail of an active account, never twice, never the last admin; each change
 logged privately."""
 

@@ -1,4 +1,4 @@
-"""Issue 19 point 6, the audit log: each admin action that was not logged before writes exactly
+"""The audit log: each admin action that was not logged before writes exactly
 one entry, in the service that makes it, with who, what, before and after (only what changed)."""
 
 import pytest
@@ -27,7 +27,7 @@ def entries(lg, kind=None):
     return list(found.filter(kind=kind) if kind else found.exclude(kind__startswith="round."))
 
 
-def test_issue19_6_settings_change_logs_only_the_changed_keys():
+def test_settings_change_logs_only_the_changed_keys():
     lg = make_league(name="Old front")
     services.campaign_update(campaign=lg.campaign, actor=lg.admin, name="New front",
                              visibility="public", time_zone=lg.campaign.time_zone,
@@ -41,7 +41,7 @@ def test_issue19_6_settings_change_logs_only_the_changed_keys():
                            "join_requests_open": True}
 
 
-def test_issue19_6_ruleset_change_logs_only_the_changed_keys():
+def test_ruleset_change_logs_only_the_changed_keys():
     lg = make_league()
     services.campaign_update(campaign=lg.campaign, actor=lg.admin,
                              ruleset={"confirm_hours": 12, "phase_hours": {"declare": 10},
@@ -52,14 +52,14 @@ def test_issue19_6_ruleset_change_logs_only_the_changed_keys():
     assert entry.after == {"confirm_hours": 12, "phase_hours": {"declare": 10}}
 
 
-def test_issue19_6_saving_without_a_change_logs_nothing():
+def test_saving_without_a_change_logs_nothing():
     lg = make_league()
     services.campaign_update(campaign=lg.campaign, actor=lg.admin, name=lg.campaign.name,
                              ruleset={"confirm_hours": 48})
     assert entries(lg) == []
 
 
-def test_issue19_6_settings_from_the_api_and_the_page_name_the_admin():
+def test_settings_from_the_api_and_the_page_name_the_admin():
     lg = make_league()
     assert api(lg.admin).patch(lg.url(""), {"ruleset": {"confirm_hours": 6}},
                                format="json").status_code == 200
@@ -71,7 +71,7 @@ def test_issue19_6_settings_from_the_api_and_the_page_name_the_admin():
                                                        ("ruleset.update", lg.admin)]
 
 
-def test_issue19_6_player_added_and_removed():
+def test_player_added_and_removed():
     lg = make_league(players=("anna",))
     newcomer = UserFactory(username="newcomer")
     player = services.player_add(campaign=lg.campaign, user=newcomer, faction="Tau",
@@ -85,7 +85,7 @@ def test_issue19_6_player_added_and_removed():
     assert "newcomer" not in str(added[0].after)  # the seat's facts, not the account
 
 
-def test_issue19_6_join_request_accepted_by_the_admin():
+def test_join_request_accepted_by_the_admin():
     lg = make_league(visibility="public")
     asker = UserFactory(username="asker")
     request = JoinRequest.objects.create(campaign=lg.campaign, user=asker)
@@ -96,7 +96,7 @@ def test_issue19_6_join_request_accepted_by_the_admin():
 
 # --- results (R-BAT-3, R-BAT-4) --------------------------------------------------------------
 
-def test_issue19_6_result_entered_then_corrected():
+def test_result_entered_then_corrected():
     lg = make_league()
     battle = duel(lg, "battles")
     battle_result_enter(battle=battle, by_admin_user=lg.admin, **WIN)
@@ -114,7 +114,7 @@ def test_issue19_6_result_entered_then_corrected():
     assert entered[0].round_id == battle.round_id and entered[0].public
 
 
-def test_issue19_6_dispute_settled_by_the_admin():
+def test_dispute_settled_by_the_admin():
     lg = make_league()
     battle = duel(lg, "battles")
     battle_result_report(battle=battle, player=lg.a, **WIN)

@@ -1,4 +1,4 @@
-"""Issue 21: the fleet phase's big writes go through COPY / one ``jsonb_to_recordset`` update
+"""The fleet phase's big writes go through COPY / one ``jsonb_to_recordset`` update
 on PostgreSQL (``campaigns.bulk``) and store exactly what ``bulk_create``/``bulk_update``
 stored; SQLite keeps the ORM path."""
 
@@ -55,7 +55,7 @@ def _stored_by_bulk_create():
 
 
 @postgresql_only
-def test_issue_21_copy_stores_exactly_what_bulk_create_stored():
+def test_copy_stores_exactly_what_bulk_create_stored():
     first, second, area, names = _stored_by_bulk_create()
     assert bulk.insert_rows(NavalBattle, _battles(second, area, names), copy=True) == 4
     assert bulk.insert_rows(DiceRoll, _rolls(second), copy=True) == 39
@@ -69,7 +69,7 @@ def test_issue_21_copy_stores_exactly_what_bulk_create_stored():
 
 
 @postgresql_only
-def test_issue_21_copy_is_one_logged_statement(django_assert_num_queries):
+def test_copy_is_one_logged_statement(django_assert_num_queries):
     rolls = _rolls(make_league().start())
     with django_assert_num_queries(1):
         bulk.insert_rows(DiceRoll, rolls)
@@ -102,7 +102,7 @@ FIELDS = ["fleet", "position", "crew", "cargo", "datasheet"]
 
 
 @postgresql_only
-def test_issue_21_update_rows_stores_exactly_what_bulk_update_stored():
+def test_update_rows_stores_exactly_what_bulk_update_stored():
     lg = make_league()
     other, ships = _ships(lg)
     Ship.objects.bulk_update(_change(other, ships), FIELDS)
@@ -113,7 +113,7 @@ def test_issue_21_update_rows_stores_exactly_what_bulk_update_stored():
     assert Ship.objects.get(pk=ships[0].pk).datasheet is None  # SQL NULL, not JSON null
 
 
-def test_issue_21_orm_fallback_stores_the_rows(monkeypatch):
+def test_orm_fallback_stores_the_rows(monkeypatch):
     """SQLite (and ``FAST`` off) use bulk_create/bulk_update with the same results."""
     monkeypatch.setattr(bulk, "FAST", connection.vendor == "sqlite")  # ORM path either way
     lg = make_league()
@@ -138,7 +138,7 @@ ROLL_FIELDS = ["round_id", "counter", "purpose", "sides", "faces", "object"]
 
 
 @pytest.mark.parametrize("copy", [True, False])
-def test_issue_21_insert_values_stores_exactly_what_bulk_create_stored(copy):
+def test_insert_values_stores_exactly_what_bulk_create_stored(copy):
     """Rows given as tuples (no model instance per row), by COPY and by the ORM fallback;
     the fields not named take their defaults, ``created_at`` the time of the call."""
     if copy and connection.vendor != "postgresql":
@@ -158,7 +158,7 @@ def test_issue_21_insert_values_stores_exactly_what_bulk_create_stored(copy):
     assert all(b.created_at is not None for b in copied)
 
 
-def test_issue_21_delete_rows_sends_no_signal_per_row(django_assert_num_queries):
+def test_delete_rows_sends_no_signal_per_row(django_assert_num_queries):
     """One DELETE, no post_delete per ship (each bumped the campaign's revision)."""
     lg = make_league()
     _, ships = _ships(lg)

@@ -151,10 +151,10 @@ def test_detail_shows_the_current_round(league):
     latest = _round(campaign, 2, "lists")
     body = api(alice.user).get(f"{URL}{campaign.pk}/").json()
     assert set(body) == {"id", "name", "visibility", "status", "current_round", "ruleset",
-                         "join_requests_open", "time_zone",  # issue 17: the campaign's zone
+                         "join_requests_open", "time_zone",  # the campaign's zone
                          "language",  # for readers the site does not know
-                         "paused", "paused_at", "pause_reason",  # issue 19 point 3
-                         } | ({"is_sandbox", "sandbox_of"} & set(body))  # issue 19 point 7
+                         "paused", "paused_at", "pause_reason",
+                         } | ({"is_sandbox", "sandbox_of"} & set(body))
     assert body["current_round"] == {"number": 2, "phase": "lists", "phase_deadline": None}
     assert body["ruleset"] == defaults()
     listed = api(alice.user).get(URL).json()["results"][0]
@@ -236,7 +236,7 @@ def test_r_eco_1_admin_adds_players_with_the_starting_requisition(league):
                                format="json")
     assert response.status_code == 201
     assert response.json() == {"id": response.json()["id"], "username": "carol",
-                               "display_name": "",  # issue 17: the holder's own name
+                               "display_name": "",  # the holder's own name
                                "faction": "Necrons", "colour": "#a0b0c0", "requisition": 7}
     dave = UserFactory(username="dave")
     response = api(admin).post(f"{URL}{campaign.pk}/players/",

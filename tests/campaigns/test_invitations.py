@@ -1,4 +1,4 @@
-"""Invitations and join requests (issue 17 points 1, 2 and 7): the services behind the pages
+"""Invitations and join requests: the services behind the pages
 and the API."""
 
 from datetime import timedelta

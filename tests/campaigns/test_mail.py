@@ -49,7 +49,7 @@ def links(message) -> list[str]:
     return re.findall(r"https?://\S+", message.body)
 
 
-def test_issue_17_6_invitation_to_a_known_german_account_in_german_and_berlin_time(
+def test_invitation_to_a_known_german_account_in_german_and_berlin_time(
         lg, django_capture_on_commit_callbacks):
     known = UserFactory(username="bekannt", email="bekannt@example.org")
     Profile.objects.create(user=known, language="de", time_zone="Europe/Berlin",
@@ -70,7 +70,7 @@ def test_issue_17_6_invitation_to_a_known_german_account_in_german_and_berlin_ti
         assert links(message)[0].startswith(f"{SITE}/invite/")
 
 
-def test_issue_17_6_join_request_mails_name_people_and_link_where_they_act(
+def test_join_request_mails_name_people_and_link_where_they_act(
         open_lg, django_capture_on_commit_callbacks):
     asker = UserFactory(username="asker", email="asker@example.org")
     Profile.objects.create(user=asker, display_name="Alex Asker", language="en")
@@ -89,7 +89,7 @@ def test_issue_17_6_join_request_mails_name_people_and_link_where_they_act(
     assert links(accepted) == [f"{SITE}/campaigns/{open_lg.campaign.pk}/", SETTINGS_LINK]
 
 
-def test_issue_17_6_a_declined_join_request_links_the_campaign_list(
+def test_a_declined_join_request_links_the_campaign_list(
         open_lg, django_capture_on_commit_callbacks):
     asker = UserFactory(username="asker", email="asker@example.org")
     request = services.join_request_create(campaign=open_lg.campaign, user=asker)
@@ -131,7 +131,7 @@ def periodic_job(capture, minutes: int = 2) -> list[int]:
         return mail_outbox_send(now=timezone.now() + timedelta(minutes=minutes))
 
 
-def test_issue_17_5_an_smtp_failure_then_success_delivers_the_invitation_once(
+def test_an_smtp_failure_then_success_delivers_the_invitation_once(
         lg, smtp, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         services.invitations_create(campaign=lg.campaign, by=lg.admin, emails="neu@example.org")
@@ -142,7 +142,7 @@ def test_issue_17_5_an_smtp_failure_then_success_delivers_the_invitation_once(
     assert [m.to for m in mail.outbox] == [["neu@example.org"]]  # delivered once
 
 
-def test_issue_17_5_a_retry_never_resends_to_addresses_already_served(
+def test_a_retry_never_resends_to_addresses_already_served(
         smtp, django_capture_on_commit_callbacks):
     """A mail enqueued before the outbox existed (``campaigns.send_mail``) goes through it."""
     smtp.failing = {2}  # the second address fails once
@@ -154,12 +154,12 @@ def test_issue_17_5_a_retry_never_resends_to_addresses_already_served(
     assert sorted(m.to[0] for m in mail.outbox) == ["a@example.org", "b@example.org"]
 
 
-def test_issue_17_5_retries_back_off():
+def test_retries_back_off():
     assert [mail_backoff(n) for n in range(4)] == [60, 120, 240, 480]
     assert mail_backoff(20) == 4 * 3600
 
 
-def test_issue_17_5_a_broker_that_is_down_does_not_lose_the_join_request_mail(
+def test_a_broker_that_is_down_does_not_lose_the_join_request_mail(
         open_lg, monkeypatch, django_capture_on_commit_callbacks):
     monkeypatch.setitem(send_outbox_mail.app.conf, "task_always_eager", False)
 
@@ -176,7 +176,7 @@ def test_issue_17_5_a_broker_that_is_down_does_not_lose_the_join_request_mail(
     assert [m.to for m in mail.outbox] == [["orga@example.org"]]
 
 
-def test_issue_17_5_a_mail_server_down_for_good_never_reaches_the_caller(
+def test_a_mail_server_down_for_good_never_reaches_the_caller(
         lg, smtp, django_capture_on_commit_callbacks):
     smtp.failing = set(range(1, 100))
     with django_capture_on_commit_callbacks(execute=True):
@@ -188,7 +188,7 @@ def test_issue_17_5_a_mail_server_down_for_good_never_reaches_the_caller(
 
 # --- account mails -----------------------------------------------------------------------------
 
-def test_issue_17_6_password_reset_mail_in_the_members_language_with_a_site_url_link(
+def test_password_reset_mail_in_the_members_language_with_a_site_url_link(
         lg, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         response = Client().post("/accounts/password_reset/", {"email": "orga@example.org"})
@@ -198,7 +198,7 @@ def test_issue_17_6_password_reset_mail_in_the_members_language_with_a_site_url_
     assert links(message)[0].startswith(f"{SITE}/accounts/reset/")
 
 
-def test_issue_17_6_email_change_mail_in_the_members_language_with_a_site_url_link(
+def test_email_change_mail_in_the_members_language_with_a_site_url_link(
         lg, django_capture_on_commit_callbacks):
     client = Client()
     client.force_login(lg.admin)

@@ -283,7 +283,7 @@ def _refused(response, rule: str, field: str) -> str:
 
 
 def test_r_mrk_4_a_neutral_tile_carries_no_marker(league):
-    """Issue 14, item 7: a marker belongs to its tile's owner, so none on a neutral tile -
+    """Item 7: a marker belongs to its tile's owner, so none on a neutral tile -
     not created there, not moved there, and its tile not made neutral under it."""
     neutral, owned_tile = league.tile(), league.tile(q=1, owner=league.player)
     _refused(league.post("markers", {"tile": neutral.pk, "type": "manufactorum"}),
@@ -298,7 +298,7 @@ def test_r_mrk_4_a_neutral_tile_carries_no_marker(league):
 
 
 def test_r_map_3_a_planet_has_one_orbit_area(league):
-    """Issue 14, item 7: an orbit area is the orbit of one planet; a second one for the same
+    """Item 7: an orbit area is the orbit of one planet; a second one for the same
     planet is refused, on create and on update."""
     first = league.post("areas", {"name": "High orbit", "kind": "orbit",
                                   "planet": league.planet.pk})
@@ -318,7 +318,7 @@ def test_r_map_3_a_planet_has_one_orbit_area(league):
 
 
 def test_r_flt_1_a_pirate_fleet_belongs_to_no_player(league):
-    """Issue 14, item 7: pirates are the non-player force; every other fleet has an owner."""
+    """Item 7: pirates are the non-player force; every other fleet has an owner."""
     area = AreaFactory(campaign=league.campaign, kind="ocean")
     body = {"name": "Corsairs", "kind": "pirate", "area": area.pk}
     _refused(league.post("fleets", {**body, "owner": league.player.pk}), "R-FLT-1", "owner")

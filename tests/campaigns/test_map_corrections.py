@@ -1,4 +1,4 @@
-"""Map corrections (issue 18 point 2): before the start the map services change the map freely
+"""Map corrections: before the start the map services change the map freely
 and log nothing; once the campaign runs each write of a planet, tile, tile link or marker is a
 correction: refused (409) while the automatic fleets phase runs (R-RND-2), allowed in every
 other phase and between rounds, logged with who, before and after, and never rolling dice."""
@@ -132,7 +132,7 @@ def test_a_deleted_tile_is_logged_with_all_its_facts(world):
     assert action.after is None and action.target == "Hive (Alpha)"
 
 
-# --- tile names (issue 18) ---
+# --- tile names ---
 
 def test_tile_names_are_stripped_and_checked(world):
     lg, alpha, tiles = world

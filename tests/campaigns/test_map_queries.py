@@ -1,5 +1,5 @@
 """GET /map/ costs the same number of SQL queries for 20 tiles as for 2,000, and fewer once the
-map is kept for the campaign's revision (issue 21)."""
+map is kept for the campaign's revision."""
 
 import pytest
 from django.db import connection
@@ -77,11 +77,11 @@ def test_map_endpoint_query_count_is_constant_in_the_map_size():
     cold = _count(lambda: get(small)), _count(lambda: get(large))
     warm = _count(lambda: get(small)), _count(lambda: get(large))
     assert cold[0] == cold[1] and warm[0] == warm[1]
-    assert warm[0] < cold[0]  # issue 21: kept per revision, no map rows read
+    assert warm[0] < cold[0]  # kept per revision, no map rows read
 
 
 def test_map_endpoint_is_the_document_as_the_api_renders_it():
-    """The kept bytes (issue 21) are what DRF's JSON renderer makes of the document, and the
+    """The kept bytes are what DRF's JSON renderer makes of the document, and the
     browsable and indented answers still come from the document itself."""
     from rest_framework.renderers import JSONRenderer
 

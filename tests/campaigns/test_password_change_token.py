@@ -1,4 +1,4 @@
-"""Issue 17 point 7: a password change made anywhere (the Django admin, changepassword, a
+"""A password change made anywhere (the Django admin, changepassword, a
 script) revokes the user's API token; other saves of the user leave it alone."""
 
 import pytest

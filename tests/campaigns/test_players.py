@@ -1,7 +1,7 @@
-"""Managing players (issue 17 point 5): editing a seat, removing a player before the start,
+"""Managing players: editing a seat, removing a player before the start,
 replacing a player mid-season by an existing account or a seat invitation, the seat's
 history, standings naming the current holder, and R-RND-3 defaults for a replaced seat; and
-deleting the only admin's account is refused (issue 17 point 3)."""
+deleting the only admin's account is refused."""
 
 import re
 from datetime import timedelta
@@ -117,7 +117,7 @@ def test_remove_is_refused_once_the_campaign_runs_and_says_replace(page_world):
 # --- replacing by an existing account ---------------------------------------------------------
 
 def test_replace_passes_the_seat_with_everything_on_it(page_world):
-    """Issue 17: tiles, fleets, requisition, open battles and notification preferences stay
+    """Tiles, fleets, requisition, open battles and notification preferences stay
     with the seat; the seat's history records both holders and from when."""
     lg = page_world.lg
     battle = page_duel(page_world, "lists")  # ben attacks anna's tile: an open battle
@@ -315,7 +315,7 @@ def test_standings_show_the_current_holders_display_name_frozen_rounds_keep_thei
     assert frozen["username"] == "anna"  # the holder at that round's close
 
 
-# --- deleting the only admin's account (issue 17 point 3) -------------------------------------
+# --- deleting the only admin's account -------------------------------------
 
 def test_the_only_admin_cannot_delete_their_account(league):
     with pytest.raises(Conflict) as refused:

@@ -1,4 +1,4 @@
-"""Issue 21: ``campaigns.prepared.run_prepared`` prepares each statement once per connection
+"""``campaigns.prepared.run_prepared`` prepares each statement once per connection
 (PostgreSQL), sends them in one round trip and answers as the plain statements do; a rollback
 keeps them prepared."""
 

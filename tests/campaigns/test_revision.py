@@ -1,4 +1,4 @@
-"""Issue 21: ``Campaign.revision`` follows every write the cached views depend on
+"""``Campaign.revision`` follows every write the cached views depend on
 (campaigns/revision.py), and ``campaigns.cache.cached`` keys on it."""
 
 from contextlib import contextmanager

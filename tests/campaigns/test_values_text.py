@@ -1,4 +1,4 @@
-"""Issue 14 item 6: the shared value check of map names refuses text that cannot be stored."""
+"""The shared value check of map names refuses text that cannot be stored."""
 
 from campaigns.values import text_error
 

@@ -1,4 +1,4 @@
-"""Issue 20 points 1 and 3: hooks, one emit, delivery once with retries, backoff, Retry-After,
+"""Hooks, one emit, delivery once with retries, backoff, Retry-After,
 giving up after a day, switching a failing hook off with a mail to the admins, the address
 guard, the signature, Discord's limits and the sandbox."""
 
@@ -43,7 +43,7 @@ def _emit(lg, key="closed:1", kind="round_closed", audience="public", now=T0, fa
 
 
 @pytest.mark.django_db
-def test_issue20_emit_is_idempotent_and_delivers_once(receiver, django_capture_on_commit_callbacks):
+def test_emit_is_idempotent_and_delivers_once(receiver, django_capture_on_commit_callbacks):
     lg = make_league()
     hook = _hook(lg, receiver)
     with django_capture_on_commit_callbacks(execute=True):
@@ -60,7 +60,7 @@ def test_issue20_emit_is_idempotent_and_delivers_once(receiver, django_capture_o
 
 
 @pytest.mark.django_db
-def test_issue20_signature_verifies_over_timestamp_and_body(receiver,
+def test_signature_verifies_over_timestamp_and_body(receiver,
                                                              django_capture_on_commit_callbacks):
     lg = make_league()
     hook = _hook(lg, receiver)
@@ -77,7 +77,7 @@ def test_issue20_signature_verifies_over_timestamp_and_body(receiver,
 
 
 @pytest.mark.django_db
-def test_issue20_private_addresses_refused_unless_allowed(settings):
+def test_private_addresses_refused_unless_allowed(settings):
     settings.WEBHOOKS_ALLOW_PRIVATE = False
     lg = make_league()
     for url in ("http://127.0.0.1:9/x", "http://10.1.2.3/x", "http://169.254.169.254/latest",
@@ -106,7 +106,7 @@ def test_issue20_private_addresses_refused_unless_allowed(settings):
 
 
 @pytest.mark.django_db
-def test_issue20_failing_receiver_backs_off_honours_retry_after_and_gives_up(receiver):
+def test_failing_receiver_backs_off_honours_retry_after_and_gives_up(receiver):
     lg = make_league()
     hook = _hook(lg, receiver)
     _emit(lg)
@@ -140,7 +140,7 @@ def test_issue20_failing_receiver_backs_off_honours_retry_after_and_gives_up(rec
 
 
 @pytest.mark.django_db
-def test_issue20_redirects_are_not_followed(receiver):
+def test_redirects_are_not_followed(receiver):
     lg = make_league()
     hook = _hook(lg, receiver)
     _emit(lg)
@@ -153,7 +153,7 @@ def test_issue20_redirects_are_not_followed(receiver):
 
 
 @pytest.mark.django_db
-def test_issue20_a_run_of_failures_disables_the_hook_and_mails_the_admins(
+def test_a_run_of_failures_disables_the_hook_and_mails_the_admins(
         receiver, django_capture_on_commit_callbacks):
     lg = with_emails(make_league())
     hook = _hook(lg, receiver)
@@ -184,7 +184,7 @@ def test_issue20_a_run_of_failures_disables_the_hook_and_mails_the_admins(
 
 
 @pytest.mark.django_db
-def test_issue20_hooks_filter_by_event_and_audience_and_sandbox_emits_nothing(receiver):
+def test_hooks_filter_by_event_and_audience_and_sandbox_emits_nothing(receiver):
     lg = make_league()
     members = _hook(lg, receiver, "/members", audience="members")
     admins = _hook(lg, receiver, "/admins", audience="admins")
@@ -205,7 +205,7 @@ def test_issue20_hooks_filter_by_event_and_audience_and_sandbox_emits_nothing(re
 
 
 @pytest.mark.django_db
-def test_issue20_owing_names_reach_only_hooks_that_opted_in(receiver):
+def test_owing_names_reach_only_hooks_that_opted_in(receiver):
     lg = make_league()
     named = _hook(lg, receiver, "/named", include_owing=True)
     plain = _hook(lg, receiver, "/plain")
@@ -217,7 +217,7 @@ def test_issue20_owing_names_reach_only_hooks_that_opted_in(receiver):
 
 
 @pytest.mark.django_db
-def test_issue20_discord_message_stays_inside_discords_limits():
+def test_discord_message_stays_inside_discords_limits():
     huge = {"event": "battles_created", "id": "battles:1", "at": "2026-11-24T12:00:00Z",
             "campaign": {"id": 1, "name": "N" * 300, "time_zone": "Europe/Berlin",
                          "url": "http://x/"},
@@ -246,7 +246,7 @@ def check_discord_limits(message: dict) -> None:
 
 
 @pytest.mark.django_db
-def test_issue20_test_event_button_delivers_to_that_hook(receiver,
+def test_test_event_button_delivers_to_that_hook(receiver,
                                                          django_capture_on_commit_callbacks):
     lg = make_league()
     hook = _hook(lg, receiver, kind="discord", language="de")
@@ -264,7 +264,7 @@ def test_issue20_test_event_button_delivers_to_that_hook(receiver,
 # --- two workers, one delivery (PostgreSQL row locks) -----------------------------------------
 
 @pytest.mark.django_db(transaction=True)
-def test_issue20_two_workers_send_one_delivery_once(receiver):
+def test_two_workers_send_one_delivery_once(receiver):
     if connection.vendor != "postgresql":
         pytest.skip("row locks (skip_locked) need PostgreSQL")
     lg = make_league()
@@ -299,8 +299,8 @@ def test_issue20_two_workers_send_one_delivery_once(receiver):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue21_two_emits_of_one_event_at_once_record_and_send_it_once(receiver):
-    """An emit has no savepoint (issue 21): an emitter that loses the race on a key inserts
+def test_two_emits_of_one_event_at_once_record_and_send_it_once(receiver):
+    """An emit has no savepoint: an emitter that loses the race on a key inserts
     nothing, neither the event nor a second delivery, and fails nothing."""
     if connection.vendor != "postgresql":
         pytest.skip("the race needs two connections at once")

@@ -93,7 +93,7 @@ class Browsing:
     def signed_in(self, username: str, *, start: str = "/", **page_options):
         """A page of a browser that is signed in already (a returning player's): its session
         cookie is set directly, so only the flows about logging in pay for the login form
-        (about 0.5 s a login; issue 21). Opens ``start``."""
+        (about 0.5 s a login). Opens ``start``."""
         from tests.worlds import session_of
 
         page = self.page(**page_options)
@@ -126,7 +126,7 @@ WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 
 
 def pytest_generate_tests(metafunc):
-    """Issue 18 point 5: a main flow (a test taking ``viewport``) runs at desktop width and on
+    """A main flow (a test taking ``viewport``) runs at desktop width and on
     a phone (390 x 844). CI runs it at both; a developer's run at one of them, picked by the
     test's name (tests/budget.py), so both widths stay driven. A test that parametrizes
     ``viewport`` itself runs as it says."""

@@ -1,4 +1,4 @@
-"""In the browser (issue 18 point 2): a new campaign admin builds a planet in the map editor by
+"""In the browser: a new campaign admin builds a planet in the map editor by
 clicking on the hex grid (and with the keyboard), names tiles, gives them owners and a feature
 and puts a marker on one; at desktop width and on a phone."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 point 5: on a phone (390 x 844) no page scrolls sideways (wide tables and maps
+"""On a phone (390 x 844) no page scrolls sideways (wide tables and maps
 scroll inside their card) and every control is thumb-sized; at desktop width nothing spills
 out either. The top of a campaign page (header, language menu, tabs) takes at most 120 px on a
 phone, in English and German."""

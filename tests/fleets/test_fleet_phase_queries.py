@@ -1,4 +1,4 @@
-"""Issue 21: the fleets job loads and stores in a constant number of queries, however many
+"""The fleets job loads and stores in a constant number of queries, however many
 fleets, ships, orders, hazards and battles there are, and however many ships sink and fleets
 are destroyed (R-FLT-6, R-INT-6, R-SEA-2, R-NAV-7, R-FLT-1)."""
 
@@ -54,7 +54,7 @@ def resolved(rnd: Round) -> tuple[int, int, int]:
     return len(queries), before[0] - ships.count(), before[1] - fleets.count()
 
 
-def test_issue_21_the_fleets_job_query_count_is_constant():
+def test_the_fleets_job_query_count_is_constant():
     small, large = arena(1), arena(6)
     queries, ships_lost, fleets_lost = resolved(small)
     more_queries, more_ships_lost, more_fleets_lost = resolved(large)

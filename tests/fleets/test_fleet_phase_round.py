@@ -59,7 +59,7 @@ def test_r_vp_2_standings_count_naval_victory_points_ships_and_fleets(scripted_f
 
 def test_r_rnd_2_tick_runs_the_fleet_phase_without_a_broker(scripted_fleet_dice, fleet_phase):
     sc = fleet_phase
-    sc.league.set_rules(early_advance=False)  # issue 19: the empty lists phase stays
+    sc.league.set_rules(early_advance=False)  # the empty lists phase stays
     Round.objects.filter(pk=sc.rnd.pk).update(phase_deadline="2000-01-01T00:00Z")
     call_command("tick")
     check_fleet_phase(sc)

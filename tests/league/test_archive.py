@@ -1,4 +1,4 @@
-"""Issue 19 point 7: the campaign archive (export -> import round trip, R-DICE-2/3 on the
+"""The campaign archive (export -> import round trip, R-DICE-2/3 on the
 imported rounds, hidden information R-ARM-3/R-FLT-7/R-SEA-2) and the sandbox copy."""
 
 import json
@@ -72,7 +72,7 @@ def _round_trip(campaign, admin):
 
 
 @pytest.mark.django_db
-def test_issue19_7_round_trip_reproduces_standings_and_verifies_every_die():
+def test_round_trip_reproduces_standings_and_verifies_every_die():
     sc, open_round = _play_two_rounds()
     lg = sc.league
     assert NavalBattle.objects.filter(round__campaign=lg.campaign).exists()
@@ -94,7 +94,7 @@ def test_issue19_7_round_trip_reproduces_standings_and_verifies_every_die():
         facts = [list(model.objects.filter(round__campaign=c).order_by("round__number", "pk")
                       .values_list(*fields)) for c in (lg.campaign, copy)]
         assert facts[0] and facts[0] == facts[1], model
-    for number in (1, 2):  # the map as it stood at each close (issue 18), re-keyed
+    for number in (1, 2):  # the map as it stood at each close, re-keyed
         old, new = (RoundMap.objects.get(round__campaign=c, round__number=number)
                     for c in (lg.campaign, copy))
         assert sorted(str(t["markers"]) for t in old.tiles.values()) == \
@@ -126,7 +126,7 @@ def test_r_dice_3_an_imported_round_names_its_draws_campaign_to_outside_verifier
 
 
 @pytest.mark.django_db
-def test_issue19_7_archive_of_an_imported_campaign_still_verifies():
+def test_archive_of_an_imported_campaign_still_verifies():
     sc, _ = _play_two_rounds()
     _, copy = _round_trip(sc.league.campaign, sc.league.admin)
     _, again = _round_trip(copy, sc.league.admin)
@@ -134,7 +134,7 @@ def test_issue19_7_archive_of_an_imported_campaign_still_verifies():
 
 
 @pytest.mark.django_db
-def test_issue19_7_export_never_holds_hidden_information_of_the_open_round():
+def test_export_never_holds_hidden_information_of_the_open_round():
     """R-DICE-2 (seed), R-ARM-3 (a list not revealed), R-FLT-7 (fleet orders)."""
     sc = build_fleet_phase()
     lg, rnd = sc.league, sc.rnd
@@ -161,7 +161,7 @@ def test_issue19_7_export_never_holds_hidden_information_of_the_open_round():
 
 
 @pytest.mark.django_db
-def test_issue19_7_export_in_declare_leaves_out_the_orders_given():
+def test_export_in_declare_leaves_out_the_orders_given():
     sc = build_fleet_phase()
     lg = sc.league
     document = archive_export(campaign=lg.campaign, by=lg.admin, now=timezone.now())
@@ -171,7 +171,7 @@ def test_issue19_7_export_in_declare_leaves_out_the_orders_given():
 
 
 @pytest.mark.django_db
-def test_issue19_7_only_a_campaign_admin_exports():
+def test_only_a_campaign_admin_exports():
     sc = build_fleet_phase()
     with pytest.raises(Exception) as caught:
         archive_export(campaign=sc.league.campaign, by=sc.league.a.user, now=timezone.now())
@@ -192,7 +192,7 @@ def test_issue19_7_only_a_campaign_admin_exports():
     (lambda d: d["rounds"][1]["attacks"].append(d["rounds"][0]["attacks"][0]),
      "rounds[1].attacks[1].id"),
 ])
-def test_issue19_7_import_names_the_path_of_a_bad_field(change, path):
+def test_import_names_the_path_of_a_bad_field(change, path):
     sc, _ = _play_two_rounds()
     document = json.loads(json.dumps(archive_export(campaign=sc.league.campaign,
                                                     by=sc.league.admin, now=timezone.now())))
@@ -207,14 +207,14 @@ def test_issue19_7_import_names_the_path_of_a_bad_field(change, path):
 @pytest.mark.django_db
 @pytest.mark.parametrize("document", [None, [], "x", {"format": "feldzug-campaign"},
                                       {"format": "feldzug-campaign", "version": 1}])
-def test_issue19_7_import_of_junk_is_refused_by_path(document, django_user_model):
+def test_import_of_junk_is_refused_by_path(document, django_user_model):
     user = django_user_model.objects.create_user("importer")
     with pytest.raises(DocumentInvalid):
         archive_import(document=document, by=user, now=timezone.now())
 
 
 @pytest.mark.django_db
-def test_issue19_7_sandbox_gets_a_fresh_seed_and_closing_it_reveals_nothing_real():
+def test_sandbox_gets_a_fresh_seed_and_closing_it_reveals_nothing_real():
     """R-DICE-2: closing the sandbox's round reveals ITS seed, never the real round's."""
     sc, open_round = _play_two_rounds()
     lg = sc.league
@@ -235,7 +235,7 @@ def test_issue19_7_sandbox_gets_a_fresh_seed_and_closing_it_reveals_nothing_real
 
 
 @pytest.mark.django_db
-def test_issue19_7_a_full_round_in_a_sandbox_sends_no_mail():
+def test_a_full_round_in_a_sandbox_sends_no_mail():
     sc, _ = _play_two_rounds()
     lg = with_emails(sc.league)
     sandbox = campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=timezone.now())
@@ -251,8 +251,8 @@ def test_issue19_7_a_full_round_in_a_sandbox_sends_no_mail():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue19_7_a_sandbox_sends_no_invitation_mail():
-    """``campaigns.mail``: invitations from a sandbox go nowhere (issue 19 point 7)."""
+def test_a_sandbox_sends_no_invitation_mail():
+    """``campaigns.mail``: invitations from a sandbox go nowhere."""
     from campaigns.services.invitations import invitations_create
 
     sc = build_fleet_phase()
@@ -266,7 +266,7 @@ def test_issue19_7_a_sandbox_sends_no_invitation_mail():
 
 
 @pytest.mark.django_db
-def test_issue19_7_open_round_draws_are_not_imported_and_new_ones_verify():
+def test_open_round_draws_are_not_imported_and_new_ones_verify():
     """[reading R-DICE-2] The open round's logged draws could not be verified against its new
     seed: they are left out; what it draws after the import verifies under the new seed."""
     sc, _ = _play_two_rounds()
@@ -293,7 +293,7 @@ def _leaves(node, path=()):
 
 
 @pytest.mark.django_db
-def test_issue19_7_import_of_a_damaged_archive_is_refused_never_a_crash():
+def test_import_of_a_damaged_archive_is_refused_never_a_crash():
     """API.md "never 500": any place of an archive replaced by junk is a DocumentInvalid (or,
     where the junk happens to be valid, an import) - nothing else escapes."""
     import random
@@ -334,7 +334,7 @@ def _exported(lg) -> dict:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_issue19_7_an_import_is_named_apart_and_starts_paused(language):
+def test_an_import_is_named_apart_and_starts_paused(language):
     """The copy is told apart by its name (the importer's language and date format) and
     holds its round until the admin has checked it (R-RND-1: the clock stands)."""
     lg = build_fleet_phase().league
@@ -356,7 +356,7 @@ def test_issue19_7_an_import_is_named_apart_and_starts_paused(language):
 
 
 @pytest.mark.django_db
-def test_issue19_7_a_long_name_is_shortened_to_keep_the_import_date():
+def test_a_long_name_is_shortened_to_keep_the_import_date():
     lg = build_fleet_phase().league
     document = _exported(lg)
     document["campaign"]["name"] = "N" * Campaign._meta.get_field("name").max_length
@@ -365,7 +365,7 @@ def test_issue19_7_a_long_name_is_shortened_to_keep_the_import_date():
 
 
 @pytest.mark.django_db
-def test_issue19_7_a_sandbox_keeps_its_name_and_runs():
+def test_a_sandbox_keeps_its_name_and_runs():
     lg = build_fleet_phase().league
     sandbox = campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=IMPORTED_AT)
     assert sandbox.paused_at is None and "imported" not in sandbox.name

@@ -1,4 +1,4 @@
-"""Issue 19 point 2, early advance (R-RND-2 [reading]): a waiting phase advances as soon as
+"""Early advance (R-RND-2 [reading]): a waiting phase advances as soon as
 every player who can act in it has acted or said "done for this phase"; otherwise at its
 deadline. Safe under races like every advance."""
 
@@ -61,7 +61,7 @@ def _away(player) -> Absence:
 
 # --- declare: only "done" counts --------------------------------------------------------------
 
-def test_issue_19_2_declare_advances_when_every_player_is_done(lg):
+def test_declare_advances_when_every_player_is_done(lg):
     rnd = lg.start()
     results = _done(rnd, *lg.players[:3])
     assert _phase(rnd) == "declare" and results == [(True, False)] * 3
@@ -73,7 +73,7 @@ def test_issue_19_2_declare_advances_when_every_player_is_done(lg):
     assert entry.before == {"phase": "declare"} and entry.after == {"phase": "fleets"}
 
 
-def test_issue_19_2_one_player_missing_keeps_the_phase(lg):
+def test_one_player_missing_keeps_the_phase(lg):
     """R-RND-2: declaring is open-ended; a declaration is no sign of being done."""
     rnd = lg.start()
     _done(rnd, *lg.players[:3])
@@ -83,7 +83,7 @@ def test_issue_19_2_one_player_missing_keeps_the_phase(lg):
     assert _phase(rnd) == "declare" and _early_advances(lg.campaign) == 0
 
 
-def test_issue_19_2_an_away_player_counts_as_ready(lg):
+def test_an_away_player_counts_as_ready(lg):
     """R-RND-3: an away player's inputs take their defaults; the phase does not wait."""
     rnd = lg.start()
     _away(lg.d)
@@ -93,7 +93,7 @@ def test_issue_19_2_an_away_player_counts_as_ready(lg):
     assert _phase(rnd) != "declare"
 
 
-def test_issue_19_2_marking_twice_is_one_mark_and_clear_takes_it_back(lg):
+def test_marking_twice_is_one_mark_and_clear_takes_it_back(lg):
     rnd = lg.start()
     assert phase_done_mark(round=rnd, player=lg.a) == (True, False)
     assert phase_done_mark(round=rnd, player=lg.a) == (False, False)
@@ -106,7 +106,7 @@ def test_issue_19_2_marking_twice_is_one_mark_and_clear_takes_it_back(lg):
 
 # --- lists, battles, conquest: acting counts ------------------------------------------------
 
-def test_issue_19_2_lists_advance_when_both_lists_are_in_and_reveal_them(lg):
+def test_lists_advance_when_both_lists_are_in_and_reveal_them(lg):
     """R-ARM-3: leaving lists early reveals the lists, as at the deadline."""
     battle = duel(lg, "lists")
     rnd = battle.round
@@ -120,14 +120,14 @@ def test_issue_19_2_lists_advance_when_both_lists_are_in_and_reveal_them(lg):
     assert battle.lists_revealed_at is not None
 
 
-def test_issue_19_2_a_done_stands_for_a_missing_list(lg):
+def test_a_done_stands_for_a_missing_list(lg):
     battle = duel(lg, "lists")
     _submit(battle, lg.a)
     assert phase_done_mark(round=battle.round, player=lg.b) == (True, True)
     assert _phase(battle.round) == "battles"
 
 
-def test_issue_19_2_battles_wait_for_the_confirming_side(lg):
+def test_battles_wait_for_the_confirming_side(lg):
     battle = duel(lg, "battles")
     rnd = battle.round
     battle_result_report(battle=battle, player=lg.a, outcome="victory", attacker_vp=5,
@@ -140,7 +140,7 @@ def test_issue_19_2_battles_wait_for_the_confirming_side(lg):
     assert _phase(rnd) == "conquest"
 
 
-def test_issue_19_2_a_disputed_result_holds_the_phase_for_the_admin(lg):
+def test_a_disputed_result_holds_the_phase_for_the_admin(lg):
     """[reading R-RND-2] ending battles early would take the disputed battle as unplayed
     (R-RND-3): the admin settles it first, or the deadline passes."""
     battle = duel(lg, "battles")
@@ -153,7 +153,7 @@ def test_issue_19_2_a_disputed_result_holds_the_phase_for_the_admin(lg):
     assert _phase(battle.round) == "battles"
 
 
-def test_issue_19_2_conquest_advances_once_the_choice_is_made(lg):
+def test_conquest_advances_once_the_choice_is_made(lg):
     battle = duel(lg, "battles")
     battle_result_report(battle=battle, player=lg.a, outcome="victory", attacker_vp=5,
                          defender_vp=1)
@@ -176,7 +176,7 @@ def _conquest_without_rolls(lg) -> Round:
     return rnd
 
 
-def test_issue_19_2_a_phase_nobody_can_act_in_is_ready_at_once(lg):
+def test_a_phase_nobody_can_act_in_is_ready_at_once(lg):
     """A conquest phase nobody won anything in waits for nobody."""
     rnd = _conquest_without_rolls(lg)
     assert readiness(rnd, now=timezone.now()).ready
@@ -186,7 +186,7 @@ def test_issue_19_2_a_phase_nobody_can_act_in_is_ready_at_once(lg):
 
 # --- when it never advances early --------------------------------------------------------------
 
-def test_issue_19_2_early_advance_off_never_advances_early(lg):
+def test_early_advance_off_never_advances_early(lg):
     lg.set_rules(early_advance=False)
     rnd = _conquest_without_rolls(lg)  # nobody can act: ready, were it on
     assert readiness_sweep(now=timezone.now()) == 0
@@ -197,7 +197,7 @@ def test_issue_19_2_early_advance_off_never_advances_early(lg):
     assert _phase(rnd) == "conquest"
 
 
-def test_issue_19_2_a_paused_campaign_never_advances_early(lg):
+def test_a_paused_campaign_never_advances_early(lg):
     rnd = lg.start()
     _done(rnd, *lg.players[:3])
     Campaign.objects.filter(pk=lg.campaign.pk).update(paused_at=timezone.now(),
@@ -212,7 +212,7 @@ def test_issue_19_2_a_paused_campaign_never_advances_early(lg):
     assert _phase(rnd) == "declare"
 
 
-def test_issue_19_2_the_deadline_still_advances_a_phase_nobody_is_done_with(lg):
+def test_the_deadline_still_advances_a_phase_nobody_is_done_with(lg):
     alpha = lg.planet("Alpha")
     row(alpha, lg.a, (0,))
     rnd = lg.start()
@@ -223,7 +223,7 @@ def test_issue_19_2_the_deadline_still_advances_a_phase_nobody_is_done_with(lg):
     assert _early_advances(lg.campaign) == 0
 
 
-def test_issue_19_2_done_counts_for_its_own_phase_only(lg):
+def test_done_counts_for_its_own_phase_only(lg):
     battle = duel(lg, "lists")
     rnd = battle.round
     PhaseDone.objects.create(round=rnd, player=lg.b, phase="declare")
@@ -233,7 +233,7 @@ def test_issue_19_2_done_counts_for_its_own_phase_only(lg):
 
 # --- refusals ------------------------------------------------------------------------------------
 
-def test_issue_19_2_mark_after_the_phase_moved_on_is_409(lg):
+def test_mark_after_the_phase_moved_on_is_409(lg):
     rnd = lg.start()
     advance_to(rnd, "lists")
     with pytest.raises(Conflict) as refused:
@@ -242,14 +242,14 @@ def test_issue_19_2_mark_after_the_phase_moved_on_is_409(lg):
     assert not PhaseDone.objects.filter(round=rnd).exists()
 
 
-def test_issue_19_2_mark_outside_a_waiting_phase_is_409(lg):
+def test_mark_outside_a_waiting_phase_is_409(lg):
     rnd = lg.start()
     Round.objects.filter(pk=rnd.pk).update(phase="fleets")
     with pytest.raises(Conflict):
         phase_done_mark(round=rnd, player=lg.a)
 
 
-def test_issue_19_2_only_the_campaigns_players_mark(lg):
+def test_only_the_campaigns_players_mark(lg):
     rnd = lg.start()
     with pytest.raises(PermissionDenied):
         phase_done_mark(round=rnd, player=None)
@@ -257,7 +257,7 @@ def test_issue_19_2_only_the_campaigns_players_mark(lg):
         phase_done_mark(round=rnd, player=PlayerFactory())  # of another campaign
 
 
-def test_issue_19_2_a_failing_advance_keeps_the_mark(lg, monkeypatch):
+def test_a_failing_advance_keeps_the_mark(lg, monkeypatch):
     rnd = lg.start()
     _done(rnd, *lg.players[:3])
 
@@ -274,7 +274,7 @@ def test_issue_19_2_a_failing_advance_keeps_the_mark(lg, monkeypatch):
 
 # --- the periodic job ----------------------------------------------------------------------------
 
-def test_issue_19_2_the_periodic_job_advances_ready_rounds(lg):
+def test_the_periodic_job_advances_ready_rounds(lg):
     rnd = _conquest_without_rolls(lg)
     advance_due_rounds(timezone.now())
     assert _phase(rnd) == "closed"
@@ -294,7 +294,7 @@ def _sweep_queries(phase: str, players: int, name: str) -> int:
 
 
 @pytest.mark.parametrize("phase", ["declare", "lists", "battles"])
-def test_issue_19_2_the_readiness_sweep_needs_few_queries_per_round(db, phase):
+def test_the_readiness_sweep_needs_few_queries_per_round(db, phase):
     """The same number of queries per round however many players the campaign has, and few."""
     small = _sweep_queries(phase, 2, "small")
     large = _sweep_queries(phase, 9, "large")
@@ -322,7 +322,7 @@ def _duel_declared():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_19_2_two_players_done_at_once_advance_once():
+def test_two_players_done_at_once_advance_once():
     _needs_postgres()
     lg, rnd = _duel_declared()
     _done(rnd, lg.a, lg.b)
@@ -334,7 +334,7 @@ def test_issue_19_2_two_players_done_at_once_advance_once():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_19_2_a_done_racing_the_deadline_advances_once():
+def test_a_done_racing_the_deadline_advances_once():
     _needs_postgres()
     lg, rnd = _duel_declared()
     _done(rnd, lg.a, lg.b, lg.c)
@@ -351,7 +351,7 @@ def test_issue_19_2_a_done_racing_the_deadline_advances_once():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_19_2_racing_readiness_checks_advance_and_log_once():
+def test_racing_readiness_checks_advance_and_log_once():
     _needs_postgres()
     lg, rnd = _duel_declared()
     for player in lg.players:

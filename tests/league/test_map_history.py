@@ -1,4 +1,4 @@
-"""Map history (issue 18 point 4): the map is recorded once when a round closes, in the closing
+"""Map history: the map is recorded once when a round closes, in the closing
 step, with public facts only (R-FLT-7), and a round's changes are read against the round
 before."""
 
@@ -50,7 +50,7 @@ def _ids(world, *names):
     return [world.tiles[name].pk for name in names]
 
 
-def test_issue18_closing_a_round_records_its_map_once(world):
+def test_closing_a_round_records_its_map_once(world):
     play_history_rounds(world, rounds=1)
     lg, tiles = world.lg, world.tiles
     snapshot = RoundMap.objects.get(round=world.rnd)
@@ -65,7 +65,7 @@ def test_issue18_closing_a_round_records_its_map_once(world):
     assert not RoundMap.objects.filter(round__number=2).exists()  # round 2 is open
 
 
-def test_issue18_a_retried_close_keeps_the_snapshot_it_wrote(world):
+def test_a_retried_close_keeps_the_snapshot_it_wrote(world):
     """R-RND-2: the closing step is idempotent; the map changing afterwards (round 2) does not
     rewrite round 1's snapshot, whether the whole step or the recorder runs again."""
     play_history_rounds(world, rounds=1)
@@ -87,7 +87,7 @@ def test_r_flt_7_the_snapshot_holds_public_facts_only(played):
         assert all(set(t) == {"owner", "markers"} for t in snapshot.tiles.values())
 
 
-def test_issue18_round_1_lists_what_it_starts_from(played):
+def test_round_1_lists_what_it_starts_from(played):
     """The set-up map is not recorded [decision]: round 1 is read against an empty map, so it
     lists every held tile, every marker and every fleet."""
     lg, ocean, reaches = played.lg, played.areas["ocean"], played.areas["reaches"]
@@ -105,7 +105,7 @@ def test_issue18_round_1_lists_what_it_starts_from(played):
     assert changes["tiles_added"] == changes["tiles_removed"] == []
 
 
-def test_issue18_round_2_lists_the_conquest_marker_and_fleet_moves(played):
+def test_round_2_lists_the_conquest_marker_and_fleet_moves(played):
     """R-CON-1: anna took Hill 12 from ben, its manufactorum went along (R-MRK-4: no marker
     change there); a shield generator was added on anna's home; ben's fleet moved."""
     lg, tiles = played.lg, played.tiles
@@ -125,7 +125,7 @@ def test_issue18_round_2_lists_the_conquest_marker_and_fleet_moves(played):
     assert held[tiles["b-edge"].pk] == lg.a.pk and held[tiles["b-home"].pk] == lg.b.pk
 
 
-def test_issue18_map_corrections_show_as_tiles_added_and_removed(world):
+def test_map_corrections_show_as_tiles_added_and_removed(world):
     play_history_rounds(world, rounds=1)
     added = row(world.alpha, world.lg.c, (5,))[0]
     removed = world.tiles["b-home"].pk
@@ -139,7 +139,7 @@ def test_issue18_map_corrections_show_as_tiles_added_and_removed(world):
     assert round_map_history(world.campaign, 1).tiles[-1]["planet"] is None  # drawn nowhere
 
 
-def test_issue18_rounds_closed_before_map_history_are_not_recorded(played):
+def test_rounds_closed_before_map_history_are_not_recorded(played):
     RoundMap.objects.filter(round__campaign=played.campaign, round__number=1).delete()
     old = round_map_history(played.campaign, 1)
     assert not old.recorded and old.tiles is None and old.changes is None
@@ -149,7 +149,7 @@ def test_issue18_rounds_closed_before_map_history_are_not_recorded(played):
                                                                                  (2, True)]
 
 
-def test_issue18_open_and_missing_rounds_have_no_history(played):
+def test_open_and_missing_rounds_have_no_history(played):
     assert round_map_history(played.campaign, 3) is None  # open, in declare
     assert round_map_history(played.campaign, 4) is None
 
@@ -171,7 +171,7 @@ def _grow(world) -> None:
         ShipFactory(fleet=fleet)
 
 
-def test_issue18_recording_and_reading_take_constant_queries(played):
+def test_recording_and_reading_take_constant_queries(played):
     rnd = played.campaign.rounds.get(number=2)
 
     def record():

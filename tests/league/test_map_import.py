@@ -316,7 +316,7 @@ CONTRADICTIONS = [
 
 @pytest.mark.parametrize(("where", "value", "path", "rule"), CONTRADICTIONS,
                          ids=[case[3] + ":" + case[2] for case in CONTRADICTIONS])
-def test_issue_14_item_7_contradictory_documents_are_refused_naming_path_and_rule(
+def test_item_7_contradictory_documents_are_refused_naming_path_and_rule(
         admin, league, where, value, path, rule):
     """A pirate fleet with an owner (R-FLT-1), two orbit areas of one planet (R-MAP-3) and
     markers on neutral tiles (R-MRK-4) were imported as given."""
@@ -333,7 +333,7 @@ def test_issue_14_item_7_contradictory_documents_are_refused_naming_path_and_rul
     assert client.get(map_url(campaign)).json() == before  # nothing changed
 
 
-def test_issue_14_item_7_the_builders_refuse_the_same_with_the_same_words(admin, league):
+def test_item_7_the_builders_refuse_the_same_with_the_same_words(admin, league):
     """The one-object builders answer what the import answers, with the rule id as code."""
     campaign, (alice, bob) = league
     client = api(admin)

@@ -42,7 +42,7 @@ def _fresh(rnd: Round) -> Round:
     return Round.objects.select_related("campaign").get(pk=rnd.pk)
 
 
-def test_issue19_pause_stops_the_periodic_job_past_the_deadline(lg):
+def test_pause_stops_the_periodic_job_past_the_deadline(lg):
     rnd = _started(lg)  # declare: 48 h
     campaign_pause(campaign=lg.campaign, by=lg.admin, reason="Easter", now=T0 + 10 * H)
     later = T0 + 100 * H  # long past the old deadline
@@ -51,7 +51,7 @@ def test_issue19_pause_stops_the_periodic_job_past_the_deadline(lg):
     assert _fresh(rnd).phase == "declare"
 
 
-def test_issue19_resume_restores_the_time_left(lg):
+def test_resume_restores_the_time_left(lg):
     rnd = _started(lg)
     campaign_pause(campaign=lg.campaign, by=lg.admin, reason="Easter", now=T0 + 10 * H)
     paused = _fresh(rnd)
@@ -67,7 +67,7 @@ def test_issue19_resume_restores_the_time_left(lg):
     assert _fresh(rnd).phase != "declare"  # the deadline runs again
 
 
-def test_issue19_pausing_twice_and_resuming_a_running_campaign_are_409(lg):
+def test_pausing_twice_and_resuming_a_running_campaign_are_409(lg):
     _started(lg)
     with pytest.raises(Conflict) as not_paused:
         campaign_resume(campaign=lg.campaign, by=lg.admin)
@@ -79,7 +79,7 @@ def test_issue19_pausing_twice_and_resuming_a_running_campaign_are_409(lg):
     assert Campaign.objects.get(pk=lg.campaign.pk).paused_at == T0 + H  # the clock kept
 
 
-def test_issue19_admin_advance_is_refused_while_paused(lg):
+def test_admin_advance_is_refused_while_paused(lg):
     rnd = _started(lg)
     campaign_pause(campaign=lg.campaign, by=lg.admin, now=T0 + H)
     with pytest.raises(Conflict) as refused:
@@ -90,7 +90,7 @@ def test_issue19_admin_advance_is_refused_while_paused(lg):
     assert _fresh(rnd).phase == "declare"
 
 
-def test_issue19_no_reminders_while_paused(lg):
+def test_no_reminders_while_paused(lg):
     rnd = _started(lg)  # the reminder is due in the last 24 hours (REMINDER_BEFORE)
     campaign_pause(campaign=lg.campaign, by=lg.admin, now=T0 + 30 * H)
     assert reminders_send(now=T0 + 40 * H) == 0
@@ -100,7 +100,7 @@ def test_issue19_no_reminders_while_paused(lg):
     assert _fresh(rnd).phase == "declare"
 
 
-def test_issue19_extend_moves_the_deadline_by_exactly_n_hours(lg):
+def test_extend_moves_the_deadline_by_exactly_n_hours(lg):
     rnd = _started(lg)
     moved = round_extend_deadline(campaign=lg.campaign, by=lg.admin, hours=30, now=T0 + H)
     assert moved.phase_deadline == T0 + 48 * H + 30 * H
@@ -110,14 +110,14 @@ def test_issue19_extend_moves_the_deadline_by_exactly_n_hours(lg):
 
 
 @pytest.mark.parametrize("hours", [0, 721, "24", None, True, 1.5])
-def test_issue19_extend_takes_1_to_720_whole_hours(lg, hours):
+def test_extend_takes_1_to_720_whole_hours(lg, hours):
     _started(lg)
     with pytest.raises(RuleViolation) as refused:
         round_extend_deadline(campaign=lg.campaign, by=lg.admin, hours=hours)
     assert refused.value.code == "R-RND-1" and refused.value.field == "hours"
 
 
-def test_issue19_extend_while_paused_grows_the_time_left(lg):
+def test_extend_while_paused_grows_the_time_left(lg):
     rnd = _started(lg)
     campaign_pause(campaign=lg.campaign, by=lg.admin, now=T0 + 8 * H)
     round_extend_deadline(campaign=lg.campaign, by=lg.admin, hours=24, now=T0 + 9 * H)
@@ -126,7 +126,7 @@ def test_issue19_extend_while_paused_grows_the_time_left(lg):
     assert _fresh(rnd).phase_deadline == T0 + 114 * H
 
 
-def test_issue19_extend_refused_for_automatic_phases_and_passed_lists(lg):
+def test_extend_refused_for_automatic_phases_and_passed_lists(lg):
     rnd = _started(lg)
     Round.objects.filter(pk=rnd.pk).update(phase="fleets", phase_deadline=None)
     with pytest.raises(Conflict):
@@ -137,7 +137,7 @@ def test_issue19_extend_refused_for_automatic_phases_and_passed_lists(lg):
     assert revealed.value.code == "lists_revealed"
 
 
-def test_issue19_setting_an_absolute_deadline_while_paused_is_refused(lg):
+def test_setting_an_absolute_deadline_while_paused_is_refused(lg):
     rnd = _started(lg)
     campaign_pause(campaign=lg.campaign, by=lg.admin, now=T0 + H)
     with pytest.raises(Conflict) as refused:
@@ -145,7 +145,7 @@ def test_issue19_setting_an_absolute_deadline_while_paused_is_refused(lg):
     assert refused.value.code == "campaign_paused"
 
 
-def test_issue19_a_passed_deadline_stays_passed_and_moves_on_after_resume(lg):
+def test_a_passed_deadline_stays_passed_and_moves_on_after_resume(lg):
     """[reading R-ARM-3] Lists revealed by a deadline that passed before the pause (the job
     had not run yet) stay revealed; the round moves on right after the resume."""
     rnd = _started(lg)
@@ -157,7 +157,7 @@ def test_issue19_a_passed_deadline_stays_passed_and_moves_on_after_resume(lg):
     assert due_rounds(T0 + 5 * H) == [(rnd.pk, "lists")]
 
 
-def test_issue19_r_bat_3_confirm_window_does_not_run_out_during_a_pause(league):
+def test_r_bat_3_confirm_window_does_not_run_out_during_a_pause(league):
     """A report 10 h old with confirm_hours 48 when the pause began still has 38 h after the
     resume; the every-minute step does nothing while paused."""
     battle = duel(league, "battles")
@@ -172,7 +172,7 @@ def test_issue19_r_bat_3_confirm_window_does_not_run_out_during_a_pause(league):
     assert Battle.objects.get(pk=battle.pk).result_status == "confirmed"
 
 
-def test_issue19_audit_entries_for_advance_deadline_pause_resume(lg):
+def test_audit_entries_for_advance_deadline_pause_resume(lg):
     rnd = _started(lg)
     round_set_deadline(rnd=rnd, deadline=T0 + 300 * H, now=T0 + H, by=lg.admin)
     moved = AdminAction.objects.get(kind="round.deadline")
@@ -190,14 +190,14 @@ def test_issue19_audit_entries_for_advance_deadline_pause_resume(lg):
         "paused_at": (T0 + 3 * H).isoformat()}
 
 
-def test_issue19_pause_before_the_start_then_start_is_refused(lg):
+def test_pause_before_the_start_then_start_is_refused(lg):
     campaign_pause(campaign=lg.campaign, by=lg.admin, reason="Waiting for the map")
     with pytest.raises(Conflict):
         campaign_advance(campaign=lg.campaign, by=lg.admin)
     assert not lg.campaign.rounds.exists()
 
 
-def test_issue19_a_round_found_due_before_the_pause_does_not_advance_after_it(lg):
+def test_a_round_found_due_before_the_pause_does_not_advance_after_it(lg):
     """The periodic job found the round due, then the admin paused: its task, run late, leaves
     the round alone (R-RND-2 with issue 19)."""
     rnd = _started(lg)
@@ -210,7 +210,7 @@ def test_issue19_a_round_found_due_before_the_pause_does_not_advance_after_it(lg
     assert _fresh(rnd).phase == "declare"
 
 
-def test_issue19_an_automatic_phase_waits_and_runs_after_the_resume(
+def test_an_automatic_phase_waits_and_runs_after_the_resume(
         lg, django_capture_on_commit_callbacks):
     rnd = _started(lg)
     Round.objects.filter(pk=rnd.pk).update(phase="fleets", phase_deadline=None)
@@ -228,7 +228,7 @@ _race = at_once  # tests/concurrency.py
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("attempt", range(6))
-def test_issue19_pause_racing_the_periodic_advance(attempt):
+def test_pause_racing_the_periodic_advance(attempt):
     """R-RND-2 with issue 19: the round either advanced before the pause (and then keeps its
     new phase's time left) or did not advance at all; never while paused."""
     if connection.vendor != "postgresql":

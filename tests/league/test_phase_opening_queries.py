@@ -1,4 +1,4 @@
-"""Issue 21: opening a phase, with its mail sent, and the round's automatic work cost a
+"""Opening a phase, with its mail sent, and the round's automatic work cost a
 constant number of queries whatever the league's size (R-RND-1: every player hears of a phase;
 the deadline reminder; issue 19/20 steps: phase inputs, webhook events)."""
 
@@ -52,7 +52,7 @@ def _round_costs(size: int, capture) -> dict[str, int]:
     return costs
 
 
-def test_issue_21_phase_openings_and_their_mail_cost_the_same_for_4_and_16_players(
+def test_phase_openings_and_their_mail_cost_the_same_for_4_and_16_players(
         django_capture_on_commit_callbacks):
     small = _round_costs(4, django_capture_on_commit_callbacks)
     sent_small = len(mail.outbox)

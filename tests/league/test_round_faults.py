@@ -1,4 +1,4 @@
-"""The round machine under faults (issue 14): an automatic phase is never skipped (item 1), the
+"""The round machine under faults: an automatic phase is never skipped (item 1), the
 API advance is idempotent (item 2), enqueue failures neither reach the request nor lose the
 work (item 3), and one broken campaign never stops the others (item 4). R-RND-2."""
 
@@ -29,7 +29,7 @@ def _advance(user, campaign, **body):
 
 # --- item 1: leaving fleets only by running its job -----------------------------------------
 
-def test_issue_14_1_api_advance_in_fleets_runs_the_pending_job(scripted_fleet_dice, fleet_phase):
+def test_api_advance_in_fleets_runs_the_pending_job(scripted_fleet_dice, fleet_phase):
     """The job never ran (its task was lost): the admin's advance resolves the phase, in the
     request, instead of moving fleets -> lists without it."""
     sc = fleet_phase
@@ -40,7 +40,7 @@ def test_issue_14_1_api_advance_in_fleets_runs_the_pending_job(scripted_fleet_di
     check_fleet_phase(sc)  # fleets moved, battles fought, one record
 
 
-def test_issue_14_1_advance_without_expected_phase_in_fleets_runs_the_job(scripted_fleet_dice,
+def test_advance_without_expected_phase_in_fleets_runs_the_job(scripted_fleet_dice,
                                                                          fleet_phase):
     sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
@@ -48,7 +48,7 @@ def test_issue_14_1_advance_without_expected_phase_in_fleets_runs_the_job(script
     check_fleet_phase(sc)
 
 
-def test_issue_14_1_manage_page_says_the_button_resolves_the_fleet_phase(scripted_fleet_dice,
+def test_manage_page_says_the_button_resolves_the_fleet_phase(scripted_fleet_dice,
                                                                          fleet_phase):
     sc = fleet_phase
     round_advance(round_id=sc.rnd.pk, expected_phase="declare")
@@ -76,7 +76,7 @@ def in_lists(db):
     return lg, rnd
 
 
-def test_issue_14_2_eight_calls_without_expected_phase_advance_once(in_lists):
+def test_eight_calls_without_expected_phase_advance_once(in_lists):
     lg, rnd = in_lists
     answers = [_advance(lg.admin, lg.campaign) for _ in range(8)]
     assert answers[0].status_code == 200 and answers[0].json()["phase"] == "battles"
@@ -88,7 +88,7 @@ def test_issue_14_2_eight_calls_without_expected_phase_advance_once(in_lists):
     assert lg.campaign.rounds.count() == 1
 
 
-def test_issue_14_2_eight_calls_with_expected_phase_advance_once(in_lists):
+def test_eight_calls_with_expected_phase_advance_once(in_lists):
     lg, rnd = in_lists
     answers = [_advance(lg.admin, lg.campaign, expected_phase="lists") for _ in range(8)]
     assert [a.status_code for a in answers] == [200] * 8
@@ -102,20 +102,20 @@ def test_issue_14_2_eight_calls_with_expected_phase_advance_once(in_lists):
     assert _advance(lg.admin, lg.campaign).status_code == 409
 
 
-def test_issue_14_2_advance_without_expected_phase_after_the_pause(in_lists, settings):
+def test_advance_without_expected_phase_after_the_pause(in_lists, settings):
     settings.ROUND_ADVANCE_MIN_SECONDS = 0
     lg, rnd = in_lists
     assert _advance(lg.admin, lg.campaign).json()["phase"] == "battles"
     assert _advance(lg.admin, lg.campaign).json()["number"] == 2  # conquest passed over
 
 
-def test_issue_14_2_a_bad_expected_phase_is_a_400(in_lists):
+def test_a_bad_expected_phase_is_a_400(in_lists):
     lg, _ = in_lists
     bad = _advance(lg.admin, lg.campaign, expected_phase="nonsense")
     assert bad.status_code == 400 and "expected_phase" in bad.json()["errors"]
 
 
-def test_issue_14_2_schema_documents_expected_phase(client, db):
+def test_schema_documents_expected_phase(client, db):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
     post = schema["paths"]["/api/v1/campaigns/{campaign_id}/advance/"]["post"]
     body = post["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
@@ -126,9 +126,9 @@ def test_issue_14_2_schema_documents_expected_phase(client, db):
 # --- item 3: enqueue failures are logged, the work is found later ---------------------------
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_14_3_a_failing_enqueue_neither_fails_the_advance_nor_loses_the_job(monkeypatch):
+def test_a_failing_enqueue_neither_fails_the_advance_nor_loses_the_job(monkeypatch):
     lg = make_league()
-    lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
+    lg.set_rules(early_advance=False)  # the deadline path alone, no early advance
     rnd = campaign_start(campaign=lg.campaign)
 
     def broker_down(*args, **kwargs):
@@ -163,9 +163,9 @@ def broker_on_a_closed_port():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue_14_3_admin_advance_into_fleets_with_the_broker_down(broker_on_a_closed_port):
+def test_admin_advance_into_fleets_with_the_broker_down(broker_on_a_closed_port):
     lg = make_league()
-    lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
+    lg.set_rules(early_advance=False)  # the deadline path alone, no early advance
     rnd = campaign_start(campaign=lg.campaign)
     client = client_for(lg.admin)
     started = time.monotonic()
@@ -200,7 +200,7 @@ def two_due_campaigns(db):
     past = timezone.now() - timedelta(minutes=1)
     rounds = {}
     for lg in (healthy, broken):
-        lg.set_rules(early_advance=False)  # issue 19: the deadline path alone, no early advance
+        lg.set_rules(early_advance=False)  # the deadline path alone, no early advance
         rnd = campaign_start(campaign=lg.campaign)
         Round.objects.filter(pk=rnd.pk).update(phase_deadline=past)
         rounds[lg.campaign.name] = rnd
@@ -225,7 +225,7 @@ def attention_mails() -> list[OutboxMail]:
     return list(OutboxMail.objects.filter(subject__contains="needs attention"))
 
 
-def test_issue_14_4_a_broken_round_does_not_stop_the_others(two_due_campaigns, monkeypatch,
+def test_a_broken_round_does_not_stop_the_others(two_due_campaigns, monkeypatch,
                                                             settings):
     healthy, broken, rounds = two_due_campaigns
     calls = _break_declare_end(monkeypatch, broken.campaign.pk)
@@ -254,7 +254,7 @@ def test_issue_14_4_a_broken_round_does_not_stop_the_others(two_due_campaigns, m
     assert bad.phase == "lists" and bad.attention_at is None and bad.attention_error == ""
 
 
-def test_issue_14_4_needs_attention_on_the_manage_page_and_in_the_api(two_due_campaigns,
+def test_needs_attention_on_the_manage_page_and_in_the_api(two_due_campaigns,
                                                                      monkeypatch):
     _, broken, rounds = two_due_campaigns
     _break_declare_end(monkeypatch, broken.campaign.pk)
@@ -272,7 +272,7 @@ def test_issue_14_4_needs_attention_on_the_manage_page_and_in_the_api(two_due_ca
     assert player["needs_attention"] is True and player["attention_error"] is None
 
 
-def test_issue_14_4_a_failing_every_minute_step_does_not_stop_the_others(db, monkeypatch):
+def test_a_failing_every_minute_step_does_not_stop_the_others(db, monkeypatch):
     ran = []
 
     def broken(*, now):
@@ -287,7 +287,7 @@ def test_issue_14_4_a_failing_every_minute_step_does_not_stop_the_others(db, mon
     assert ran == ["broken", "fine"]
 
 
-def test_issue_14_4_the_round_task_retries_with_backoff_and_a_limit():
+def test_the_round_task_retries_with_backoff_and_a_limit():
     task = tasks.run_due_round
     assert task.name == "campaigns.run_due_round"
     assert task.autoretry_for == (Exception,) and task.retry_backoff and task.max_retries >= 3

@@ -90,7 +90,7 @@ def test_r_rnd_1_a_stored_ruleset_without_phase_hours_gets_their_defaults(league
 
 def test_r_rnd_2_deadline_advance_runs_once(league):
     campaign, _, _ = league
-    campaign.ruleset = {**campaign.ruleset, "early_advance": False}  # issue 19: deadline only
+    campaign.ruleset = {**campaign.ruleset, "early_advance": False}  # deadline only
     campaign.save()
     now = timezone.now()
     rnd = campaign_start(campaign=campaign, now=now)
@@ -115,7 +115,7 @@ def test_r_rnd_2_advance_is_idempotent_with_expected_phase(league):
 
 def test_r_rnd_2_tick_command_advances_due_rounds(league):
     campaign, _, _ = league
-    campaign.ruleset = {**campaign.ruleset, "early_advance": False}  # issue 19: deadline only
+    campaign.ruleset = {**campaign.ruleset, "early_advance": False}  # deadline only
     campaign.save()
     rnd = campaign_start(campaign=campaign)
     Round.objects.filter(pk=rnd.pk).update(phase_deadline=timezone.now() - timedelta(minutes=1))

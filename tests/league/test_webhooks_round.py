@@ -54,7 +54,7 @@ def _hide_sentinels(sc) -> list[str]:
 
 
 @pytest.mark.django_db
-def test_issue20_whole_round_reaches_both_hooks_once_each_in_language_without_hidden_info(
+def test_whole_round_reaches_both_hooks_once_each_in_language_without_hidden_info(
         receiver, monkeypatch, scripted_fleet_dice, django_capture_on_commit_callbacks):
     hooks = {}
     original = worlds.make_league
@@ -153,7 +153,7 @@ def test_issue20_whole_round_reaches_both_hooks_once_each_in_language_without_hi
 
 
 @pytest.mark.django_db
-def test_issue20_round_closed_lists_the_tiles_that_changed_hands_since_the_round_before():
+def test_round_closed_lists_the_tiles_that_changed_hands_since_the_round_before():
     world = worlds.build_history_world()
     worlds.play_history_rounds(world, 2)
     second = world.campaign.rounds.get(number=2)

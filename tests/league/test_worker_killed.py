@@ -1,4 +1,4 @@
-"""A worker killed in the middle of the fleets phase (issue 14, item 9): the job's transaction
+"""A worker killed in the middle of the fleets phase (item 9): the job's transaction
 dies with it, the periodic job finds the automatic phase stuck after
 ``ROUND_STUCK_AFTER_SECONDS`` and hands it to another worker, and the phase is resolved exactly
 once: one record, no duplicate dice counters, no duplicate naval battles (R-RND-2, R-DICE-3,
@@ -92,7 +92,7 @@ def _wait(condition, seconds: float, what: str, log: Path) -> None:
 
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_issue_14_9_a_killed_worker_leads_to_exactly_one_resolution(own_queue, settings,
+def test_a_killed_worker_leads_to_exactly_one_resolution(own_queue, settings,
                                                                      tmp_path):
     _require_services()
     from bench.fleet_phase import build  # a large fleets phase: 400 fleets of 6 ships

@@ -115,7 +115,7 @@ def run_in(build: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 # Rules test modules that import none of the compiled modules: against the compiled build they
-# would test the sources again, so the rerun leaves them out (issue 21: the suite's time;
+# would test the sources again, so the rerun leaves them out (the suite's time;
 # ``test_the_rerun_leaves_out_only_modules_without_compiled_code`` keeps the list true).
 WITHOUT_ENGINES = ("test_bonus", "test_campaign_attacks", "test_campaign_map",
                    "test_campaign_properties", "test_conquest", "test_deadlines", "test_dice",
@@ -156,7 +156,7 @@ def test_the_rules_and_fleet_suites_pass_against_the_compiled_engines(compiled):
     suites = [tests / "rules", *([tests / "fleets", tests / "api" / "test_odds_api.py"]
                                  if FULL else [])]
     # Its test database from the models (the suite's own databases run the migrations): the
-    # migrations are not what this test is about (issue 21: the suite's time).
+    # migrations are not what this test is about (the suite's time).
     django = ["--nomigrations"] if FULL else ["-p", "no:django"]
     skipped = [f"--ignore={tests / 'rules' / name}.py" for name in WITHOUT_ENGINES]
     result = run_in(compiled, "-m", "pytest", *map(str, suites), "-x",
@@ -176,5 +176,5 @@ def test_compiled_engines_fight_the_same_battles_and_previews(compiled):
     ours = previews()
     assert theirs["previews"] == ours
     # the figures depend on the dice, so equal means same dice (the other seed's preview runs
-    # in the compiled build: half the CPU of the sources, issue 21)
+    # in the compiled build: half the CPU of the sources)
     assert theirs["other_seed"] != ours

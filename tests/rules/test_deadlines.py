@@ -1,5 +1,5 @@
 """R-RND-1 deadlines: ``phase_hours`` after opening, or a weekly deadline at a weekday and
-wall-clock time in the campaign's zone (issue 19), correct across daylight-saving changes."""
+wall-clock time in the campaign's zone, correct across daylight-saving changes."""
 
 from datetime import UTC, datetime, timedelta
 

@@ -42,7 +42,7 @@ def reference_bytes(purpose: str, k: int, blocks: int) -> list[int]:
 
 
 def reference_d6(purpose: str, k: int, n: int) -> list[int]:
-    """d6 faces: bytes >= 252 are skipped, otherwise byte % 6 + 1."""
+    """D6 faces: bytes >= 252 are skipped, otherwise byte % 6 + 1."""
     faces = [b % 6 + 1 for b in reference_bytes(purpose, k, 8) if b < 252]
     assert len(faces) >= n
     return faces[:n]
@@ -212,7 +212,7 @@ def test_r_brd_2_x_wing_face_mapping():
 
 @pytest.mark.parametrize("sides", [2, 6, 7, 8, 20, 100])
 def test_r_dice_2_round_stream_roll_reads_the_faces_a_draw_reads(sides):
-    """``RoundStream.roll`` (issue 21: no face iterator) rolls and logs exactly what a draw
+    """``RoundStream.roll`` (no face iterator) rolls and logs exactly what a draw
     read face by face does, over several digests (long rolls, big dice)."""
     fast = RoundStream(SEED, CAMPAIGN, ROUND, start=5)
     slow = RoundStream(SEED, CAMPAIGN, ROUND, start=5)

@@ -1,4 +1,4 @@
-"""Issue 14 item 6: the characters no text input may hold (rules/text.py)."""
+"""The characters no text input may hold (rules/text.py)."""
 
 import pytest
 

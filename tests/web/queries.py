@@ -34,7 +34,7 @@ def assert_constant_queries(client, url: str, grow) -> None:
 
 def _cold_and_warm(client, url: str) -> tuple[int, int]:
     """The queries of ``url`` computing its values afresh, then with the values kept under the
-    campaign's revision (issue 21, ``campaigns/cache.py``): both must stay constant."""
+    campaign's revision (``campaigns/cache.py``): both must stay constant."""
     cache.clear()
     return count_queries(client, url), count_queries(client, url)
 

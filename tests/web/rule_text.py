@@ -1,4 +1,4 @@
-"""Issue 22: pages link every rule id to its section (``|rule_links``); tests that compare a
+"""Pages link every rule id to its section (``|rule_links``); tests that compare a
 message's text read the page with those links taken out again."""
 
 import re

@@ -34,7 +34,7 @@ def _home(world) -> str:
     return world.url()
 
 
-def test_issue_19_a_player_adds_an_absence_on_the_away_card(page_world):
+def test_a_player_adds_an_absence_on_the_away_card(page_world):
     lg = page_world.lg
     client = client_for(lg.a.user)
     html = client.get(_home(page_world)).content.decode()
@@ -47,7 +47,7 @@ def test_issue_19_a_player_adds_an_absence_on_the_away_card(page_world):
     assert Absence.objects.get(player=lg.a).days == 3
 
 
-def test_issue_19_a_refusal_comes_back_next_to_the_form(page_world):
+def test_a_refusal_comes_back_next_to_the_form(page_world):
     lg = page_world.lg
     lg.set_rules(absence_days=2)
     response = client_for(lg.a.user).post(
@@ -61,7 +61,7 @@ def test_issue_19_a_refusal_comes_back_next_to_the_form(page_world):
     assert not Absence.objects.exists()
 
 
-def test_issue_19_the_card_in_german(page_world):
+def test_the_card_in_german(page_world):
     lg = page_world.lg
     Absence.objects.create(player=lg.a, starts_on=today(lg.campaign) + timedelta(days=1),
                            ends_on=today(lg.campaign) + timedelta(days=2))
@@ -71,13 +71,13 @@ def test_issue_19_the_card_in_german(page_world):
     assert "Zurückziehen" in html
 
 
-def test_issue_19_absences_off_shows_no_form(page_world):
+def test_absences_off_shows_no_form(page_world):
     page_world.lg.set_rules(absence_days=0)
     html = client_for(page_world.lg.a.user).get(_home(page_world)).content.decode()
     assert "Absences are off in this campaign." in html and 'id="absence-form"' not in html
 
 
-def test_issue_19_notes_are_hidden_from_other_members_on_the_page(page_world):
+def test_notes_are_hidden_from_other_members_on_the_page(page_world):
     lg = page_world.lg
     Absence.objects.create(player=lg.a, starts_on=today(lg.campaign) + timedelta(days=1),
                            ends_on=today(lg.campaign) + timedelta(days=1), note=NOTE)
@@ -90,7 +90,7 @@ def test_issue_19_notes_are_hidden_from_other_members_on_the_page(page_world):
     assert NOTE not in outsider.content.decode()
 
 
-def test_issue_19_withdraw_on_the_page_and_admin_on_the_members_page(page_world):
+def test_withdraw_on_the_page_and_admin_on_the_members_page(page_world):
     lg = page_world.lg
     mine = Absence.objects.create(player=lg.a, starts_on=today(lg.campaign) + timedelta(days=1),
                                   ends_on=today(lg.campaign) + timedelta(days=1))
@@ -109,7 +109,7 @@ def test_issue_19_withdraw_on_the_page_and_admin_on_the_members_page(page_world)
     assert current.ends_on == today(lg.campaign) - timedelta(days=1)
 
 
-def test_issue_19_r_bat_2_the_battle_page_says_who_is_away_on_the_agreed_date(page_world):
+def test_r_bat_2_the_battle_page_says_who_is_away_on_the_agreed_date(page_world):
     lg = page_world.lg
     battle = page_duel(page_world)
     now = timezone.now()
@@ -126,7 +126,7 @@ def test_issue_19_r_bat_2_the_battle_page_says_who_is_away_on_the_agreed_date(pa
     assert "Propose another date" in html or "Propose a date" in html
 
 
-def test_issue_19_home_page_queries_stay_constant_with_more_absences(page_world):
+def test_home_page_queries_stay_constant_with_more_absences(page_world):
     lg = page_world.lg
 
     def grow():
@@ -139,7 +139,7 @@ def test_issue_19_home_page_queries_stay_constant_with_more_absences(page_world)
     assert_constant_queries(client_for(lg.a.user), _home(page_world), grow)
 
 
-def test_issue_19_visitors_of_a_public_campaign_see_no_away_card(public_page_world):
+def test_visitors_of_a_public_campaign_see_no_away_card(public_page_world):
     lg = public_page_world.lg
     Absence.objects.create(player=lg.a, starts_on=today(lg.campaign) + timedelta(days=1),
                            ends_on=today(lg.campaign) + timedelta(days=1), note=NOTE)

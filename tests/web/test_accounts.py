@@ -1,4 +1,4 @@
-"""Account pages (issue 17 points 3 and 7), in English and German: sign-up (open, closed,
+"""Account pages, in English and German: sign-up (open, closed,
 closed but on the way to an invitation), styled and linked password reset and change (both
 revoke the API token and other sessions), the profile page (language switches the UI, time
 zone, notification switches), e-mail change only after the confirmation link, API token
@@ -331,7 +331,7 @@ def test_delete_page_in_german(outsider):
 
 
 def test_wrong_passwords_on_the_delete_page_lock_the_account_like_the_login(outsider, settings):
-    """The password confirmation goes through django-axes (issue 17 point 7)."""
+    """The password confirmation goes through django-axes."""
     client = client_for(outsider)
     statuses = [client.post(reverse("account-delete"), {"password": "wrong"}).status_code
                 for _ in range(settings.AXES_FAILURE_LIMIT)]

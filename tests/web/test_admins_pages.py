@@ -1,4 +1,4 @@
-"""The Admins section of the members page (issue 17 follow-up: nothing needs the Django
+"""The Admins section of the members page (nothing needs the Django
 admin): list, name and remove campaign admins, in English and German; refusals come back as
 form errors, never a 500."""
 

@@ -28,7 +28,7 @@ def _world():
     return lg
 
 
-def test_issue19_7_admin_downloads_the_archive_without_hidden_facts():
+def test_admin_downloads_the_archive_without_hidden_facts():
     lg = _world()
     response = client_for(lg.admin).get(f"/campaigns/{lg.campaign.pk}/manage/archive/")
     assert response.status_code == 200
@@ -39,14 +39,14 @@ def test_issue19_7_admin_downloads_the_archive_without_hidden_facts():
     assert json.loads(text)["format"] == "feldzug-campaign"
 
 
-def test_issue19_7_a_player_can_not_download_the_archive():
+def test_a_player_can_not_download_the_archive():
     lg = _world()
     response = client_for(lg.a.user).get(f"/campaigns/{lg.campaign.pk}/manage/archive/")
     assert response.status_code == 403
     assert SENTINEL not in response.content.decode()
 
 
-def test_issue19_7_clone_as_sandbox_marks_every_page_en_and_de():
+def test_clone_as_sandbox_marks_every_page_en_and_de():
     lg = _world()
     client = client_for(lg.admin)
     response = client.post(f"/campaigns/{lg.campaign.pk}/manage/sandbox/")
@@ -64,7 +64,7 @@ def test_issue19_7_clone_as_sandbox_marks_every_page_en_and_de():
     assert client_for(lg.a.user).get(f"/campaigns/{sandbox.pk}/").status_code == 404
 
 
-def test_issue19_7_manage_page_lists_sandboxes_in_bounded_queries(django_assert_max_num_queries):
+def test_manage_page_lists_sandboxes_in_bounded_queries(django_assert_max_num_queries):
     lg = _world()
     for _ in range(3):
         campaign_clone_sandbox(campaign=lg.campaign, by=lg.admin, now=timezone.now())
@@ -80,7 +80,7 @@ def _upload(document) -> SimpleUploadedFile:
                               content_type="application/json")
 
 
-def test_issue19_7_home_page_imports_an_archive():
+def test_home_page_imports_an_archive():
     lg = _world()
     staff = UserFactory(username="staffer", is_staff=True)
     client = client_for(staff)
@@ -92,7 +92,7 @@ def test_issue19_7_home_page_imports_an_archive():
     assert created.players.count() == len(lg.players)
 
 
-def test_issue19_7_a_bad_archive_is_a_form_error_naming_the_path():
+def test_a_bad_archive_is_a_form_error_naming_the_path():
     lg = _world()
     staff = UserFactory(username="staffer", is_staff=True)
     document = archive_export(campaign=lg.campaign, by=lg.admin, now=timezone.now())
@@ -107,7 +107,7 @@ def test_issue19_7_a_bad_archive_is_a_form_error_naming_the_path():
     assert not Campaign.objects.filter(admins=staff).exists()
 
 
-def test_issue19_7_only_who_may_create_campaigns_imports():
+def test_only_who_may_create_campaigns_imports():
     lg = _world()
     document = archive_export(campaign=lg.campaign, by=lg.admin, now=timezone.now())
     response = client_for(lg.a.user).post("/campaigns/import/", {"archive": _upload(document)})
@@ -115,7 +115,7 @@ def test_issue19_7_only_who_may_create_campaigns_imports():
     assert client_for(None).post("/campaigns/import/").status_code == 302
 
 
-def test_issue19_7_an_imported_campaign_is_named_apart_paused_and_renamed_on_its_page():
+def test_an_imported_campaign_is_named_apart_paused_and_renamed_on_its_page():
     """The import in German: the name carries the import date, the campaign waits paused
     with the reason on its pages, and the manage page's settings rename it."""
     lg = _world()

@@ -1,4 +1,4 @@
-"""The battle page's army list form with the files and texts players really hand in (issue 16,
+"""The battle page's army list form with the files and texts players really hand in (
 R-ARM-1..3): refusals next to the field in English and German, rosters recognised by content,
 list settings shown apart from the units and only once the list may be seen."""
 

@@ -1,4 +1,4 @@
-"""Issue 19 point 6, the audit log page (/campaigns/<id>/log/): named "Audit log" /
+"""The audit log page (/campaigns/<id>/log/): named "Audit log" /
 "Protokoll", linked from the campaign's tabs for members and from the manage page; members
 read the public entries, admins all; filtered by kind group and round; every kind labelled in
 English and German; "automatic" for entries without an actor; queries do not grow."""
@@ -48,7 +48,7 @@ def page(lg, user, query="", **headers):
     return client_for(user).get(f"/campaigns/{lg.campaign.pk}/log/{query}", **headers)
 
 
-def test_issue19_6_every_kind_has_a_label_in_english_and_german():
+def test_every_kind_has_a_label_in_english_and_german():
     from django.utils import translation
 
     for kind in NEW_KINDS:
@@ -58,7 +58,7 @@ def test_issue19_6_every_kind_has_a_label_in_english_and_german():
         assert german != str(KIND_LABELS[kind]), f"{kind} is not translated"
 
 
-def test_issue19_6_members_read_public_entries_worded(lg):
+def test_members_read_public_entries_worded(lg):
     html = page(lg, lg.b.user).content.decode()
     assert "Audit log" in html
     assert "Result corrected" in html and "Result: Victory 12 : 4 (confirmed) → Draw 8 : 8 " \
@@ -70,18 +70,18 @@ def test_issue19_6_members_read_public_entries_worded(lg):
     assert "Players nudged" not in html  # admin-only
 
 
-def test_issue19_6_admins_read_every_entry(lg):
+def test_admins_read_every_entry(lg):
     html = page(lg, lg.admin).content.decode()
     assert "Players nudged" in html and "(admins only)" in html
 
 
-def test_issue19_6_german(lg):
+def test_german(lg):
     html = page(lg, lg.b.user, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Protokoll" in html and "Ergebnis korrigiert" in html and "automatisch" in html
     assert "Sieg 12 : 4" in html
 
 
-def test_issue19_6_a_round_target_reads_in_the_readers_language(lg):
+def test_a_round_target_reads_in_the_readers_language(lg):
     """The round services write their target as "round N" (league/services/rounds.py)."""
     record(campaign=lg.campaign, actor=lg.admin, kind="round.advance", target="round 7",
            before={"phase": "declare"}, after={"phase": "fleets"})
@@ -89,7 +89,7 @@ def test_issue19_6_a_round_target_reads_in_the_readers_language(lg):
     assert "round 7" in page(lg, lg.b.user).content.decode()
 
 
-def test_issue19_6_filters_by_group_and_round(lg):
+def test_filters_by_group_and_round(lg):
     results = page(lg, lg.admin, "?kind=results").content.decode()
     assert "Result corrected" in results and "Ruleset changed" not in results
     settings = page(lg, lg.admin, "?kind=settings&round=1").content.decode()
@@ -98,7 +98,7 @@ def test_issue19_6_filters_by_group_and_round(lg):
     assert page(lg, lg.admin, "?kind=nonsense").status_code == 200
 
 
-def test_issue19_6_linked_from_the_tabs_and_the_manage_page(lg):
+def test_linked_from_the_tabs_and_the_manage_page(lg):
     url = f"/campaigns/{lg.campaign.pk}/log/"
     assert url in client_for(lg.b.user).get(f"/campaigns/{lg.campaign.pk}/").content.decode()
     assert url in client_for(lg.admin).get(f"/campaigns/{lg.campaign.pk}/manage/") \
@@ -120,11 +120,11 @@ def _queries(lg, count: int) -> int:
     return len(queries)
 
 
-def test_issue19_6_queries_do_not_grow_with_the_entries(lg):
+def test_queries_do_not_grow_with_the_entries(lg):
     assert _queries(lg, 5) == _queries(lg, 50)
 
 
-def test_issue19_6_facts_of_the_other_kinds_read_naturally():
+def test_facts_of_the_other_kinds_read_naturally():
     from django.utils import translation
 
     from web.presenters.admin_log import change_rows

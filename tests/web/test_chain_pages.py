@@ -1,4 +1,4 @@
-"""The battle page of a chain link (R-CON-6, R-CON-7, R-RND-3, issue 15): the exact odds and
+"""The battle page of a chain link (R-CON-6, R-CON-7, R-RND-3): the exact odds and
 every modifier before "roll" / "waive", the roll kept with its modifiers afterwards, and what
 the battles deadline - not extended for a chain - does to open decisions and later links."""
 

@@ -1,4 +1,4 @@
-"""The corrections log page (issue 18 point 2): who, when, what, before -> after in readable,
+"""The corrections log page: who, when, what, before -> after in readable,
 translated form; members read the public entries, the campaign admin all of them."""
 
 import pytest

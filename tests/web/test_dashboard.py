@@ -1,4 +1,4 @@
-"""Issue 19 point 1: the organiser's dashboard page (campaign admins only): who still owes
+"""The organiser's dashboard page (campaign admins only): who still owes
 what in the current phase - now including conquest choices (R-CON-4) - "done", away, last
 nudge, reliability, disputes (R-BAT-4) and absences; the nudge buttons; constant queries."""
 

@@ -1,4 +1,4 @@
-"""Issue 21: the home page's campaign cards are built as markup once per request
+"""The home page's campaign cards are built as markup once per request
 (web/presenters/campaign_list.py) and say what the template said: round and phase, visibility,
 the reader's faction, whether they run it, and the deadline in the reader's zone."""
 
@@ -13,7 +13,7 @@ from web.presenters.campaign_list import campaign_cards
 CAMPAIGN = SimpleNamespace(pk=12, name="<Crusade & co>", status="running", visibility="public")
 
 
-def test_issue_21_a_card_names_round_phase_faction_and_deadline():
+def test_a_card_names_round_phase_faction_and_deadline():
     deadline = datetime(2026, 10, 24, 18, 0, tzinfo=UTC)
     entry = {"campaign": CAMPAIGN, "faction": "<Orks>", "runs": True,
              "round": {"number": 3, "phase": "declare", "phase_deadline": deadline}}
@@ -25,7 +25,7 @@ def test_issue_21_a_card_names_round_phase_faction_and_deadline():
     assert "Sa. 24. Okt. 2026, 20:00 MESZ" in html and "<Orks>" not in html
 
 
-def test_issue_21_a_card_without_a_round_shows_the_campaign_status():
+def test_a_card_without_a_round_shows_the_campaign_status():
     html = campaign_cards([{"campaign": CAMPAIGN, "round": None, "faction": None,
                             "runs": False}])
     assert "data-countdown" not in html and "you play" not in html and "you run it" not in html

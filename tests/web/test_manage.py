@@ -34,7 +34,7 @@ def test_every_ruleset_key_is_explained_with_its_default(page_world):
     for phase in PHASE_HOURS_DEFAULTS:
         assert f'name="phase_hours_{phase}"' in html
     assert 'Default: 1500. Allowed: 0 to 100000. (<a class="rule-link" href="/rules/#r-bon-1">' \
-        'R-BON-1</a>)' in html  # issue 22: the rule id links to its section
+        'R-BON-1</a>)' in html  # the rule id links to its section
     assert "Default: no limit." in html  # max_fleet_moves
 
 

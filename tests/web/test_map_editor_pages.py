@@ -1,4 +1,4 @@
-"""The map editor's planets and tiles page (issue 18 point 2): add, rename and delete planets;
+"""The map editor's planets and tiles page: add, rename and delete planets;
 add, move, name and delete tiles, set owners, features (R-MAP-2), markers (R-MRK) and links
 (R-MAP-1) through plain forms; refusals are form errors, never a 500; German; admin only."""
 

@@ -1,4 +1,4 @@
-"""The map history page (issue 18 point 4): /campaigns/<id>/map/history/?round=n draws the map
+"""The map history page: /campaigns/<id>/map/history/?round=n draws the map
 as it stood when round n closed, offers the closed rounds and lists what changed; public facts
 only (R-FLT-7), readable like the map (R-SEC-1), in English and German."""
 
@@ -71,7 +71,7 @@ def fills(html: str) -> dict[str, str]:
             for tile, fill in found.items()}
 
 
-def test_issue18_the_latest_closed_round_is_shown_with_its_changes(played):
+def test_the_latest_closed_round_is_shown_with_its_changes(played):
     html = get(played, played.lg.c.user)
     assert "after round 2" in html
     assert changes(html, "owners") == ["Hill 12 (Alpha): Orks → Mechanicus"]
@@ -84,7 +84,7 @@ def test_issue18_the_latest_closed_round_is_shown_with_its_changes(played):
     assert drawn[str(tiles["b-home"].pk)] == HISTORY_COLOURS[1]
 
 
-def test_issue18_the_round_selector_offers_closed_rounds_and_shows_round_1(played):
+def test_the_round_selector_offers_closed_rounds_and_shows_round_1(played):
     html = get(played, played.lg.a.user, "?round=1")
     options = re.findall(r'<option value="(\d+)"( selected)?>', html)
     assert options == [("1", " selected"), ("2", "")]
@@ -95,7 +95,7 @@ def test_issue18_the_round_selector_offers_closed_rounds_and_shows_round_1(playe
         get(played, played.lg.a.user, query, status=404)
 
 
-def test_issue18_the_page_is_german_for_german_readers(played):
+def test_the_page_is_german_for_german_readers(played):
     html = get(played, played.lg.a.user, language="de")
     assert '<html lang="de">' in html and "Kartenverlauf" in html
     assert "Was sich geändert hat" in html and "nach Runde 2" in html
@@ -105,7 +105,7 @@ def test_issue18_the_page_is_german_for_german_readers(played):
     assert '<a href="' in html and 'aria-current="page">Karte</a>' in html  # the map tab
 
 
-def test_issue18_svg_numbers_are_the_same_in_german_and_english(played):
+def test_svg_numbers_are_the_same_in_german_and_english(played):
     english = get(played, played.lg.a.user)
     german = get(played, played.lg.a.user, language="de")
     assert check_numbers(german) > 20
@@ -135,13 +135,13 @@ def test_r_sec_1_private_history_is_hidden_like_the_map(played, outsider):
     assert client_for(outsider).get(public.url(PAGE)).status_code == 200
 
 
-def test_issue18_before_any_round_closed_the_page_says_so(db):
+def test_before_any_round_closed_the_page_says_so(db):
     world = build_history_world()
     html = get(world, world.lg.a.user)
     assert "No round has closed yet" in html and 'name="round"' not in html
 
 
-def test_issue18_a_round_closed_before_map_history_is_not_recorded(played):
+def test_a_round_closed_before_map_history_is_not_recorded(played):
     RoundMap.objects.filter(round__campaign=played.campaign, round__number=1).delete()
     html = get(played, played.lg.a.user, "?round=1")
     assert 'data-history="not-recorded"' in html and "<polygon" not in html
@@ -151,7 +151,7 @@ def test_issue18_a_round_closed_before_map_history_is_not_recorded(played):
     assert 'data-changes="owners"' not in later
 
 
-def test_issue18_standings_link_to_the_map_of_each_closed_round(played):
+def test_standings_link_to_the_map_of_each_closed_round(played):
     html = client_for(played.lg.a.user).get(played.url("standings/")).content.decode()
     for number in (1, 2):
         assert f'href="{played.url(PAGE)}?round={number}" data-map-round="{number}"' in html
@@ -171,12 +171,12 @@ def _grow(world) -> None:
 
 
 @pytest.mark.parametrize("role", ["player", "admin"])
-def test_issue18_page_queries_stay_constant_as_the_map_grows(played, role):
+def test_page_queries_stay_constant_as_the_map_grows(played, role):
     user = played.lg.a.user if role == "player" else played.lg.admin
     assert_constant_queries(client_for(user), played.url(PAGE), lambda: _grow(played))
 
 
-def test_issue18_a_past_map_offers_no_tile_buttons_nor_own_fleet_legend(played):
+def test_a_past_map_offers_no_tile_buttons_nor_own_fleet_legend(played):
     """Nothing on a past round's map can be clicked or is "yours": no keyboard stops on its
     tiles and no legend lines for own fleets or movement orders (the live map has both)."""
     past = get(played, played.lg.a.user)
@@ -187,7 +187,7 @@ def test_issue18_a_past_map_offers_no_tile_buttons_nor_own_fleet_legend(played):
         assert ("Your movement order" in html) is expected
 
 
-def test_issue18_the_legend_names_the_players_by_colour(played):
+def test_the_legend_names_the_players_by_colour(played):
     legend = re.search(r'<section class="legend".*?</section>', get(played, played.lg.a.user),
                        re.S).group(0)
     assert "Mechanicus" in legend and "Orks" in legend

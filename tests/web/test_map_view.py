@@ -1,4 +1,4 @@
-"""Issue 18 point 3: the map view draws the whole theatre. The chart of sea and space areas with
+"""The map view draws the whole theatre. The chart of sea and space areas with
 their links and the fleets in them (R-MAP-3; public facts only, a player's own fleets in full,
 R-FLT-7), the player's own movement orders as arrows during ``declare`` (R-FLT-4), tile names,
 zoom controls, and links to the map from the battle, conquest and naval battle pages."""
@@ -127,8 +127,8 @@ def test_hidden_information_never_reaches_another_player(theatre):
         assert "2 ships" in _node(html, theatre.areas["ocean"])  # the public count
 
 
-def test_issue_21_own_fleets_are_kept_per_reader_and_redrawn_after_a_change(theatre):
-    """The full fleets a reader may see are kept between requests (issue 21) under whom they
+def test_own_fleets_are_kept_per_reader_and_redrawn_after_a_change(theatre):
+    """The full fleets a reader may see are kept between requests under whom they
     are for: another player never gets them (R-FLT-7), and a change to the fleet or its ships
     shows at once."""
     anna, ben = theatre.fleets["anna"], theatre.fleets["ben"]
@@ -190,7 +190,7 @@ def test_zoom_controls_and_their_script_are_on_the_page(theatre):
 
 
 def test_the_map_is_compressed_on_the_wire(theatre):
-    """Issues 18/21: pages go out gzip-compressed to browsers that accept it, the API too
+    """Pages go out gzip-compressed to browsers that accept it, the API too
     (web/compression.py)."""
     client = client_for(theatre.lg.a.user)
     page = client.get(theatre.url("map/"), HTTP_ACCEPT_ENCODING="gzip")
@@ -227,7 +227,7 @@ def test_a_past_state_is_drawn_from_a_snapshot(page_world):
 
 
 def _grow_theatre(world):
-    """More tiles, areas, fleets with ships and orders (issue 18 performance)."""
+    """More tiles, areas, fleets with ships and orders."""
     lg = world.lg
     gamma = lg.planet("Gamma")
     row(gamma, lg.d, range(8))

@@ -1,4 +1,4 @@
-"""Members pages (issue 17 points 1, 2): the admin's invitations and join requests, the
+"""Members pages: the admin's invitations and join requests, the
 invitation page behind a link (anonymous, logged in, unusable), asking to join; English and
 German."""
 
@@ -181,7 +181,7 @@ def test_join_page_when_closed_says_so_in_german(league):
 
 def test_from_the_invitation_mail_through_sign_up_to_player(
         league, settings, django_capture_on_commit_callbacks):
-    """Issue 17: a person with only an e-mail address: the mail's link, sign up (sign-up is
+    """A person with only an e-mail address: the mail's link, sign up (sign-up is
     closed; the invitation opens it), back to the invitation, choose a faction, play."""
     settings.OPEN_SIGNUP = False
     with django_capture_on_commit_callbacks(execute=True):

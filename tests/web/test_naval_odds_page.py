@@ -1,4 +1,4 @@
-"""The naval odds preview on the fleets page (R-ODDS-1, issue 18 point 6): one of the viewer's
+"""The naval odds preview on the fleets page (R-ODDS-1): one of the viewer's
 fleets against a hostile fleet in reach (values assumed, R-FLT-7) or ships entered by hand,
 from the same service as ``POST /api/v1/odds/naval/`` (``fleets.services.odds``) with its
 limits; English and German; form errors naming the rule; constant queries.

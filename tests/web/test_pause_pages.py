@@ -28,7 +28,7 @@ def _html(response) -> str:
     return response.content.decode()
 
 
-def test_issue19_the_banner_names_the_pause_on_every_campaign_page(page_world):
+def test_the_banner_names_the_pause_on_every_campaign_page(page_world):
     _pause(page_world)
     admin, player = client_for(page_world.lg.admin), client_for(page_world.lg.a.user)
     for rest in PAGES:
@@ -40,12 +40,12 @@ def test_issue19_the_banner_names_the_pause_on_every_campaign_page(page_world):
     assert "Die Kampagne ist pausiert." in german and REASON in german
 
 
-def test_issue19_no_banner_while_running(page_world):
+def test_no_banner_while_running(page_world):
     html = _html(client_for(page_world.lg.a.user).get(page_world.url()))
     assert 'id="paused-banner"' not in html
 
 
-def test_issue19_a_player_s_write_is_a_form_error_naming_the_pause(page_world):
+def test_a_player_s_write_is_a_form_error_naming_the_pause(page_world):
     _pause(page_world)
     response = client_for(page_world.lg.a.user).post(page_world.url("map/purchase/"),
                                                      {"attack_armies": 1})
@@ -56,7 +56,7 @@ def test_issue19_a_player_s_write_is_a_form_error_naming_the_pause(page_world):
     assert "pausiert" in _html(german)
 
 
-def test_issue19_the_admin_pauses_and_resumes_on_the_manage_page(page_world):
+def test_the_admin_pauses_and_resumes_on_the_manage_page(page_world):
     admin = client_for(page_world.lg.admin)
     html = _html(admin.get(page_world.url("manage/")))
     assert 'id="pause"' in html and 'name="reason"' in html
@@ -78,13 +78,13 @@ def test_issue19_the_admin_pauses_and_resumes_on_the_manage_page(page_world):
     assert {"campaign.pause", "campaign.resume"} <= kinds
 
 
-def test_issue19_the_manage_page_in_german(page_world):
+def test_the_manage_page_in_german(page_world):
     _pause(page_world)
     html = _html(client_for(page_world.lg.admin).get(page_world.url("manage/"), **DE))
     assert "Kampagne fortsetzen" in html and "Frist verlängern" in html
 
 
-def test_issue19_players_do_not_pause(page_world):
+def test_players_do_not_pause(page_world):
     player = client_for(page_world.lg.a.user)
     assert player.post(page_world.url("manage/pause/"), {"reason": "x"}).status_code == 403
     assert player.post(page_world.url("manage/extend/"), {"hours": 24}).status_code == 403
@@ -92,7 +92,7 @@ def test_issue19_players_do_not_pause(page_world):
 
 
 @pytest.mark.parametrize("hours", [24, 48, 5])
-def test_issue19_extend_buttons_and_field(page_world, hours):
+def test_extend_buttons_and_field(page_world, hours):
     before = Round.objects.get(pk=page_world.rnd.pk).phase_deadline
     admin = client_for(page_world.lg.admin)
     html = _html(admin.get(page_world.url("manage/")))
@@ -105,13 +105,13 @@ def test_issue19_extend_buttons_and_field(page_world, hours):
     assert entry.after["hours"] == hours and entry.actor == page_world.lg.admin
 
 
-def test_issue19_extend_out_of_range_is_a_form_error(page_world):
+def test_extend_out_of_range_is_a_form_error(page_world):
     response = client_for(page_world.lg.admin).post(page_world.url("manage/extend/"),
                                                     {"hours": 721})
     assert response.status_code == 400 and 'id="id_hours_error"' in _html(response)
 
 
-# --- weekly deadlines on the ruleset form (issue 19 point 4) ------------------------------------
+# --- weekly deadlines on the ruleset form ------------------------------------
 
 def _ruleset_post(world, **changes) -> dict:
     data = {k: ("on" if v is True else v) for k, v in world.campaign.ruleset.items()
@@ -121,7 +121,7 @@ def _ruleset_post(world, **changes) -> dict:
     return data
 
 
-def test_issue19_the_ruleset_form_sets_weekly_deadlines(page_world):
+def test_the_ruleset_form_sets_weekly_deadlines(page_world):
     admin = client_for(page_world.lg.admin)
     html = _html(admin.get(page_world.url("manage/")))
     assert 'name="weekly_declare_weekday"' in html and 'name="weekly_declare_time"' in html
@@ -140,7 +140,7 @@ def test_issue19_the_ruleset_form_sets_weekly_deadlines(page_world):
     assert Campaign.objects.get(pk=page_world.campaign.pk).ruleset["weekly_deadlines"] == {}
 
 
-def test_issue19_a_weekday_without_a_time_is_an_error_on_the_time_field(page_world):
+def test_a_weekday_without_a_time_is_an_error_on_the_time_field(page_world):
     response = client_for(page_world.lg.admin).post(page_world.url("manage/ruleset/"),
                                                     _ruleset_post(
         page_world, weekly_lists_weekday="friday", weekly_lists_time=""))
@@ -148,7 +148,7 @@ def test_issue19_a_weekday_without_a_time_is_an_error_on_the_time_field(page_wor
     assert 'id="id_weekly_lists_time_error"' in _html(response)
 
 
-# --- daylight saving (issue 19 point 4) --------------------------------------------------------
+# --- daylight saving --------------------------------------------------------
 
 def _deadline_shown(html: str, instant: datetime) -> str:
     stamp = re.escape(instant.isoformat())
@@ -157,7 +157,7 @@ def _deadline_shown(html: str, instant: datetime) -> str:
     return found.group(1)
 
 
-def test_issue19_weekly_deadline_keeps_20_00_berlin_across_the_october_change(db):
+def test_weekly_deadline_keeps_20_00_berlin_across_the_october_change(db):
     """Declare closes Wednesday 20:00 Europe/Berlin: a round opened before the last Sunday of
     October 2026 (25th) closes at 18:00 UTC (CEST), the next one after it at 19:00 UTC (CET);
     the manage page shows 20:00 both times."""

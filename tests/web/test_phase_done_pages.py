@@ -18,7 +18,7 @@ def _done(world, user, **data):
     return client_for(user).post(world.url("done/"), data or DONE_POST, follow=True)
 
 
-def test_issue_19_2_the_card_counts_players_done_and_offers_the_button(page_world):
+def test_the_card_counts_players_done_and_offers_the_button(page_world):
     html = _home(page_world, page_world.lg.a.user)
     assert 'id="phase-done"' in html and "0 of 4 players are done." in html
     assert "Done for this phase" in html
@@ -27,7 +27,7 @@ def test_issue_19_2_the_card_counts_players_done_and_offers_the_button(page_worl
     assert 'id="phase-done"' not in _home(page_world, page_world.lg.admin)  # not a player
 
 
-def test_issue_19_2_done_then_not_done_after_all(page_world):
+def test_done_then_not_done_after_all(page_world):
     lg = page_world.lg
     response = _done(page_world, lg.a.user)
     html = response.content.decode()
@@ -40,7 +40,7 @@ def test_issue_19_2_done_then_not_done_after_all(page_world):
     assert not PhaseDone.objects.filter(player=lg.a).exists()
 
 
-def test_issue_19_2_everyone_done_advances_the_phase(page_world):
+def test_everyone_done_advances_the_phase(page_world):
     for player in page_world.lg.players[:3]:
         _done(page_world, player.user)
     html = _done(page_world, page_world.lg.d.user).content.decode()
@@ -49,13 +49,13 @@ def test_issue_19_2_everyone_done_advances_the_phase(page_world):
     assert page_world.rnd.phase != "declare"
 
 
-def test_issue_19_2_a_stale_page_is_refused(page_world):
+def test_a_stale_page_is_refused(page_world):
     html = _done(page_world, page_world.lg.a.user, phase="lists").content.decode()
     assert "Refused" in html and "That phase is over" in html
     assert not PhaseDone.objects.exists()
 
 
-def test_issue_19_2_a_post_without_the_phase_is_a_400(page_world):
+def test_a_post_without_the_phase_is_a_400(page_world):
     client = client_for(page_world.lg.a.user)
     for data in ({}, {"phase": "fleets"}):
         response = client.post(page_world.url("done/"), data)
@@ -63,7 +63,7 @@ def test_issue_19_2_a_post_without_the_phase_is_a_400(page_world):
     assert not PhaseDone.objects.exists()
 
 
-def test_issue_19_2_paused_names_the_pause(page_world):
+def test_paused_names_the_pause(page_world):
     Campaign.objects.filter(pk=page_world.campaign.pk).update(
         paused_at=timezone.now(), pause_reason="Christmas break")
     html = _done(page_world, page_world.lg.a.user).content.decode()
@@ -71,12 +71,12 @@ def test_issue_19_2_paused_names_the_pause(page_world):
     assert not PhaseDone.objects.exists()
 
 
-def test_issue_19_2_no_card_when_early_advance_is_off(page_world):
+def test_no_card_when_early_advance_is_off(page_world):
     page_world.lg.set_rules(early_advance=False)
     assert 'id="phase-done"' not in _home(page_world, page_world.lg.a.user)
 
 
-def test_issue_19_2_german(page_world):
+def test_german(page_world):
     client = client_for(page_world.lg.a.user)
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
     html = client.get(page_world.url()).content.decode()
@@ -85,7 +85,7 @@ def test_issue_19_2_german(page_world):
     assert "1 von 4 Spielern ist fertig." in html and "Doch nicht fertig" in html
 
 
-def test_issue_19_2_the_last_list_on_the_page_advances_at_once(page_world):
+def test_the_last_list_on_the_page_advances_at_once(page_world):
     battle = page_duel(page_world, "lists")
     for player in (page_world.lg.b, page_world.lg.a):
         client_for(player.user).post(page_world.url(f"battles/{battle.pk}/army-list/"),
@@ -95,7 +95,7 @@ def test_issue_19_2_the_last_list_on_the_page_advances_at_once(page_world):
     assert Battle.objects.get(pk=battle.pk).lists_revealed_at is not None
 
 
-def test_issue_19_2_the_ruleset_form_switches_early_advance(page_world):
+def test_the_ruleset_form_switches_early_advance(page_world):
     admin = client_for(page_world.lg.admin)
     html = admin.get(page_world.url("manage/")).content.decode()
     assert 'name="early_advance"' in html and "Advance early when everyone is done" in html

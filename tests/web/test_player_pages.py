@@ -1,4 +1,4 @@
-"""Managing players on the members page (issue 17 point 5): the players with their seat
+"""Managing players on the members page: the players with their seat
 history and the admin's forms (edit, remove before the start, replace by account or seat
 invitation), English and German, refusals as form errors (never a 500); the invitation page
 of a seat invitation; standings naming the current holder; the old holder loses the

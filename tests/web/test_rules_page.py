@@ -1,4 +1,4 @@
-"""Issue 22: the players' rules on /rules/ (English and German, sanitised, a contents list and a
+"""The players' rules on /rules/ (English and German, sanitised, a contents list and a
 search), every rule id the code can emit anchored in both languages, rule ids on pages linked
 to their section, and a campaign's ruleset values beside the defaults."""
 
@@ -27,7 +27,7 @@ def emitted_rule_ids() -> set[str]:
     return found
 
 
-def test_issue_22_every_rule_id_the_code_can_emit_has_a_section_in_both_languages():
+def test_every_rule_id_the_code_can_emit_has_a_section_in_both_languages():
     ids = emitted_rule_ids()
     assert len(ids) > 80  # the scan finds the code's ids at all
     for language in rulebook.LANGUAGES:
@@ -36,7 +36,7 @@ def test_issue_22_every_rule_id_the_code_can_emit_has_a_section_in_both_language
         assert not missing, (language, missing)
 
 
-def test_issue_22_markdown_is_sanitised():
+def test_markdown_is_sanitised():
     book = rulebook.render_markdown(
         "# Title\n\nIntro <script>alert(1)</script>\n\n## R-XX · Family\n\n"
         "### R-XX-1 One <img src=x onerror=alert(1)>\n\n"
@@ -48,13 +48,13 @@ def test_issue_22_markdown_is_sanitised():
     assert '<h3 id="r-xx-1">' in book.sections[1].html
 
 
-def test_issue_22_rendered_rules_are_cached_per_language():
+def test_rendered_rules_are_cached_per_language():
     assert rulebook.rulebook("en") is rulebook.rulebook("en")
     assert rulebook.rulebook("en") is not rulebook.rulebook("de")
 
 
 @pytest.mark.django_db
-def test_issue_22_rules_page_in_the_readers_language_with_a_switch(client):
+def test_rules_page_in_the_readers_language_with_a_switch(client):
     english = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en")
     html = english.content.decode()
     assert english.status_code == 200 and english["Content-Language"] == "en"
@@ -68,7 +68,7 @@ def test_issue_22_rules_page_in_the_readers_language_with_a_switch(client):
 
 
 @pytest.mark.django_db
-def test_issue_22_rules_page_keeps_the_csp_no_inline_code(client):
+def test_rules_page_keeps_the_csp_no_inline_code(client):
     response = client.get("/rules/")
     html = response.content.decode()
     assert "script-src 'self'" in response["Content-Security-Policy"]
@@ -78,7 +78,7 @@ def test_issue_22_rules_page_keeps_the_csp_no_inline_code(client):
 
 
 @pytest.mark.django_db
-def test_issue_22_contents_list_links_every_family_and_rule(client):
+def test_contents_list_links_every_family_and_rule(client):
     html = client.get("/rules/").content.decode()
     toc = html.split('class="rules-toc"', 1)[1].split("</nav>", 1)[0]
     for anchor in ("r-rnd", "r-con", "r-con-3", "r-dice-2", "r-spc-6", "ruleset-keys"):
@@ -89,7 +89,7 @@ def test_issue_22_contents_list_links_every_family_and_rule(client):
 
 
 @pytest.mark.django_db
-def test_issue_22_search_shows_only_matching_sections_marked(client):
+def test_search_shows_only_matching_sections_marked(client):
     html = client.get("/rules/?q=shield+generator").content.decode()
     assert 'data-section="r-mrk-1"' in html and 'data-section="r-con-3"' in html
     assert 'data-section="r-spc-7"' not in html and 'class="rules-toc"' not in html
@@ -105,7 +105,7 @@ def test_issue_22_search_shows_only_matching_sections_marked(client):
     assert 'data-section="r-bon-1"' in by_key
 
 
-def test_issue_22_rule_links_filter_escapes_and_links_known_ids_only():
+def test_rule_links_filter_escapes_and_links_known_ids_only():
     out = Template("{% load feldzug %}{{ text|rule_links }}").render(
         Context({"text": "<b>R-CON-3</b> and R-XYZ-99"}))
     assert out == ('&lt;b&gt;<a class="rule-link" href="/rules/#r-con-3">R-CON-3</a>&lt;/b&gt;'
@@ -113,7 +113,7 @@ def test_issue_22_rule_links_filter_escapes_and_links_known_ids_only():
 
 
 @pytest.mark.django_db
-def test_issue_22_a_refused_declaration_links_its_rule(page_world):
+def test_a_refused_declaration_links_its_rule(page_world):
     client = client_for(page_world.lg.a.user)
     response = client.post(page_world.url("map/declare/"), {"tile": page_world.tiles["free"].pk},
                            follow=True)
@@ -123,7 +123,7 @@ def test_issue_22_a_refused_declaration_links_its_rule(page_world):
 
 
 @pytest.mark.django_db
-def test_issue_22_the_tile_panel_links_the_broken_rule(page_world):
+def test_the_tile_panel_links_the_broken_rule(page_world):
     url = page_world.url(f"map/tiles/{page_world.tiles['free'].pk}/")
     html = client_for(page_world.lg.a.user).get(url, **HTMX).content.decode()
     assert 'data-rule="R-ATK-1"' in html  # attributes stay untouched
@@ -131,7 +131,7 @@ def test_issue_22_the_tile_panel_links_the_broken_rule(page_world):
 
 
 @pytest.mark.django_db
-def test_issue_22_campaign_rules_show_the_campaigns_values_beside_the_defaults(
+def test_campaign_rules_show_the_campaigns_values_beside_the_defaults(
         django_assert_max_num_queries):
     lg = make_league()
     lg.set_rules(bonus_per_tile=75, naval_engine="d6_space", phase_hours={"declare": 96})
@@ -153,12 +153,12 @@ def test_issue_22_campaign_rules_show_the_campaigns_values_beside_the_defaults(
 
 
 @pytest.mark.django_db
-def test_issue_22_the_plain_rules_page_shows_no_campaign_boxes(client):
+def test_the_plain_rules_page_shows_no_campaign_boxes(client):
     assert "ruleset-box" not in client.get("/rules/").content.decode()
 
 
 @pytest.mark.django_db
-def test_issue_22_the_organisers_guide_is_for_campaign_admins_in_both_languages():
+def test_the_organisers_guide_is_for_campaign_admins_in_both_languages():
     lg = make_league()
     url = f"/campaigns/{lg.campaign.pk}/manage/guide/"
     admin = client_for(lg.admin)

@@ -12,7 +12,7 @@ from tests.worlds import advance_to, chain, client_for, make_league
 
 NUMBER = r"-?\d+(?:\.\d+)?"
 LISTS = {"points": re.compile(rf"{NUMBER},{NUMBER}"), "viewbox": re.compile(NUMBER)}
-# issue 18: tiles are one hexagon moved to their centre
+# tiles are one hexagon moved to their centre
 TRANSFORM = re.compile(rf"translate\(({NUMBER}) ({NUMBER})\)")
 GEOMETRY = {"x", "y", "cx", "cy", "r", "x1", "x2", "y1", "y2", "width", "height", "size"}
 TEXT = {"aria-label", "title", "alt", "placeholder", "content", "data-days", "data-passed",
@@ -119,7 +119,7 @@ def test_data_attributes_with_odds_are_locale_independent(db):
     assert chances(german) == chances(english) and chances(english)
 
 
-def test_issue_18_the_german_map_draws_the_same_tiles_chart_and_arrows(page_world):
+def test_the_german_map_draws_the_same_tiles_chart_and_arrows(page_world):
     """The whole theatre (tiles moved by ``transform``, the chart of areas with its fleets and
     the player's order arrows) has the same numbers in German as in English."""
     from fleets.models import Area, Fleet

@@ -1,4 +1,4 @@
-"""Issue 17 point 4: every date and time a person sees or enters on the pages is in their time
+"""Every date and time a person sees or enters on the pages is in their time
 zone (their own, else the campaign's, else the site's), with the zone named; stored times stay
 UTC. The last Sunday of October 2026 is 25 October: Europe/Berlin goes from CEST (UTC+2) to
 CET (UTC+1) at 03:00 local time, so 02:00-03:00 happens twice that night."""
@@ -61,7 +61,7 @@ def next_october_change(now: datetime) -> datetime:
 
 # --- what a person sees ----------------------------------------------------------------------
 
-def test_issue_17_berlin_member_sees_the_deadline_in_cest_before_and_cet_after_the_change(
+def test_berlin_member_sees_the_deadline_in_cest_before_and_cet_after_the_change(
         page_world):
     anna = page_world.lg.a.user
     profile_update(user=anna, time_zone=BERLIN)
@@ -80,14 +80,14 @@ def test_issue_17_berlin_member_sees_the_deadline_in_cest_before_and_cet_after_t
     assert " UTC" not in html
 
 
-def test_issue_17_a_member_without_a_zone_sees_the_campaign_s(page_world):
+def test_a_member_without_a_zone_sees_the_campaign_s(page_world):
     set_zone(page_world.campaign, "America/New_York")
     set_deadline(page_world, BEFORE_CHANGE)
     shown = deadline_element(page(page_world.lg.b.user, page_world.url()))
     assert 'title="America/New_York"' in shown and "14:00 EDT" in shown
 
 
-def test_issue_17_the_member_s_own_zone_wins_over_the_campaign_s(page_world):
+def test_the_member_s_own_zone_wins_over_the_campaign_s(page_world):
     set_zone(page_world.campaign, "America/New_York")
     profile_update(user=page_world.lg.b.user, time_zone="Asia/Tokyo")
     set_deadline(page_world, BEFORE_CHANGE)
@@ -95,7 +95,7 @@ def test_issue_17_the_member_s_own_zone_wins_over_the_campaign_s(page_world):
     assert 'title="Asia/Tokyo"' in shown and "Sun 25 Oct 2026, 03:00 JST" in shown
 
 
-def test_issue_17_an_anonymous_visitor_of_a_public_campaign_sees_the_campaign_s_zone(
+def test_an_anonymous_visitor_of_a_public_campaign_sees_the_campaign_s_zone(
         public_page_world):
     set_zone(public_page_world.campaign, BERLIN)
     set_deadline(public_page_world, AFTER_CHANGE)
@@ -103,7 +103,7 @@ def test_issue_17_an_anonymous_visitor_of_a_public_campaign_sees_the_campaign_s_
     assert "Mo. 26. Okt. 2026, 20:00 MEZ" in shown
 
 
-def test_issue_17_pages_outside_a_campaign_use_the_person_s_zone_else_the_site_s(
+def test_pages_outside_a_campaign_use_the_person_s_zone_else_the_site_s(
         public_page_world, settings):
     set_zone(public_page_world.campaign, BERLIN)
     set_deadline(public_page_world, BEFORE_CHANGE)
@@ -113,7 +113,7 @@ def test_issue_17_pages_outside_a_campaign_use_the_person_s_zone_else_the_site_s
     assert "03:00 JST" in deadline_element(page(anna, "/"))
 
 
-def test_issue_17_battle_dates_proposals_lists_and_history_are_local(page_world):
+def test_battle_dates_proposals_lists_and_history_are_local(page_world):
     battle = page_duel(page_world, "lists")
     profile_update(user=page_world.lg.a.user, time_zone=BERLIN)
     Battle.objects.filter(pk=battle.pk).update(scheduled_at=BEFORE_CHANGE, place="Keller")
@@ -132,7 +132,7 @@ def test_issue_17_battle_dates_proposals_lists_and_history_are_local(page_world)
     assert "Sa. 24. Okt. 2026, 20:00 MESZ</time>, Keller" in cards
 
 
-def test_issue_17_the_invitation_list_shows_expiry_in_local_time(page_world):
+def test_the_invitation_list_shows_expiry_in_local_time(page_world):
     admin = page_world.lg.admin
     profile_update(user=admin, time_zone=BERLIN)
     invitation_link_create(campaign=page_world.campaign, by=admin)
@@ -152,7 +152,7 @@ def _post_deadline(world, value: str, **headers):
     ("2026-10-26T20:00", datetime(2026, 10, 26, 19, 0, tzinfo=UTC)),
     ("2026-10-24T20:00", datetime(2026, 10, 24, 18, 0, tzinfo=UTC)),
 ])
-def test_issue_17_an_entered_deadline_is_read_in_the_admin_s_zone(page_world, entered, stored):
+def test_an_entered_deadline_is_read_in_the_admin_s_zone(page_world, entered, stored):
     profile_update(user=page_world.lg.admin, time_zone=BERLIN)
     response = _post_deadline(page_world, entered)
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -160,7 +160,7 @@ def test_issue_17_an_entered_deadline_is_read_in_the_admin_s_zone(page_world, en
     assert page_world.rnd.phase_deadline == stored
 
 
-def test_issue_17_an_ambiguous_local_time_is_a_form_error_not_a_500(page_world):
+def test_an_ambiguous_local_time_is_a_form_error_not_a_500(page_world):
     profile_update(user=page_world.lg.admin, time_zone=BERLIN)
     before = Round.objects.get(pk=page_world.rnd.pk).phase_deadline
     response = _post_deadline(page_world, "2026-10-25T02:30")
@@ -174,7 +174,7 @@ def test_issue_17_an_ambiguous_local_time_is_a_form_error_not_a_500(page_world):
     assert skipped.status_code == 400
 
 
-def test_issue_17_the_form_labels_name_the_zone(page_world):
+def test_the_form_labels_name_the_zone(page_world):
     profile_update(user=page_world.lg.admin, time_zone=BERLIN)
     html = page(page_world.lg.admin, page_world.url("manage/"), **GERMAN)
     assert "Frist (Europe/Berlin)" in html and "(UTC)" not in html
@@ -185,7 +185,7 @@ def test_issue_17_the_form_labels_name_the_zone(page_world):
     assert 'value="2026-10-24T20:00"' in html
 
 
-def test_issue_17_a_proposed_battle_date_is_read_in_the_player_s_zone(page_world):
+def test_a_proposed_battle_date_is_read_in_the_player_s_zone(page_world):
     battle = page_duel(page_world, "lists")
     ben = page_world.lg.b.user
     profile_update(user=ben, time_zone=BERLIN)
@@ -203,7 +203,7 @@ def test_issue_17_a_proposed_battle_date_is_read_in_the_player_s_zone(page_world
                                             19, 0, tzinfo=UTC)
 
 
-def test_issue_17_an_invitation_expiry_is_read_in_the_admin_s_zone(page_world):
+def test_an_invitation_expiry_is_read_in_the_admin_s_zone(page_world):
     admin = page_world.lg.admin
     profile_update(user=admin, time_zone=BERLIN)
     change = next_october_change(timezone.now())
@@ -218,7 +218,7 @@ def test_issue_17_an_invitation_expiry_is_read_in_the_admin_s_zone(page_world):
 
 # --- choosing zones --------------------------------------------------------------------------
 
-def test_issue_17_a_new_campaign_takes_the_creator_s_zone_by_default(db, settings):
+def test_a_new_campaign_takes_the_creator_s_zone_by_default(db, settings):
     staff = UserFactory(username="chef", is_staff=True)
     profile_update(user=staff, time_zone=BERLIN)
     form = page(staff, "/")
@@ -236,7 +236,7 @@ def test_issue_17_a_new_campaign_takes_the_creator_s_zone_by_default(db, setting
     assert bad.status_code == 400 and not Campaign.objects.filter(name="Mars").exists()
 
 
-def test_issue_17_the_admin_changes_the_campaign_s_zone_on_the_manage_page(page_world):
+def test_the_admin_changes_the_campaign_s_zone_on_the_manage_page(page_world):
     admin = client_for(page_world.lg.admin)
     html = admin.get(page_world.url("manage/")).content.decode()
     assert 'name="time_zone"' in html
@@ -254,7 +254,7 @@ def test_issue_17_the_admin_changes_the_campaign_s_zone_on_the_manage_page(page_
     assert page_world.campaign.time_zone == BERLIN
 
 
-def test_issue_17_sign_up_from_an_invitation_suggests_the_campaign_s_zone(page_world, settings):
+def test_sign_up_from_an_invitation_suggests_the_campaign_s_zone(page_world, settings):
     settings.OPEN_SIGNUP = False
     set_zone(page_world.campaign, BERLIN)
     page_world.campaign.refresh_from_db()
@@ -270,7 +270,7 @@ def test_issue_17_sign_up_from_an_invitation_suggests_the_campaign_s_zone(page_w
     assert '<option value="Europe/Lisbon" selected>' in unknown
 
 
-def test_issue_17_the_profile_says_which_zone_is_in_use(page_world):
+def test_the_profile_says_which_zone_is_in_use(page_world):
     anna = page_world.lg.a.user
     set_zone(page_world.campaign, BERLIN)
     html = page(anna, reverse("profile"))
@@ -283,7 +283,7 @@ def test_issue_17_the_profile_says_which_zone_is_in_use(page_world):
 # --- queries -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("zone", ["", BERLIN])
-def test_issue_17_the_zone_costs_no_queries_per_campaign_size(page_world, zone):
+def test_the_zone_costs_no_queries_per_campaign_size(page_world, zone):
     anna = page_world.lg.a.user
     if zone:
         profile_update(user=anna, time_zone=zone)
@@ -299,11 +299,11 @@ def _queries(client, url: str) -> int:
 
 
 @pytest.mark.parametrize(("who", "extra"), [("anonymous", 0), ("own zone", 1), ("no zone", 1)])
-def test_issue_17_the_zone_costs_at_most_one_small_query_each(public_page_world, settings,
+def test_the_zone_costs_at_most_one_small_query_each(public_page_world, settings,
                                                                who, extra):
     """The person's zone (their profile) and, if they set none, the campaign's: one small
     query for a signed-in person on a page outside any campaign; none on a campaign's pages
-    and the campaign list, which read the zones with their campaigns (issue 21)."""
+    and the campaign list, which read the zones with their campaigns."""
     user = None if who == "anonymous" else public_page_world.lg.a.user
     if who == "own zone":
         profile_update(user=user, time_zone=BERLIN)

@@ -1,4 +1,4 @@
-"""Issue 20 points 1, 3 and 4: the admin's webhook pages (EN/DE), the API, and the Atom feed."""
+"""The admin's webhook pages (EN/DE), the API, and the Atom feed."""
 
 from datetime import UTC, datetime
 from xml.etree import ElementTree
@@ -20,7 +20,7 @@ def _pages(lg) -> str:
 
 
 @pytest.mark.django_db
-def test_issue20_admin_adds_a_hook_sees_secret_sends_test_and_reads_the_log(
+def test_admin_adds_a_hook_sees_secret_sends_test_and_reads_the_log(
         receiver, django_capture_on_commit_callbacks):
     lg = make_league()
     client = client_for(lg.admin)
@@ -57,7 +57,7 @@ def test_issue20_admin_adds_a_hook_sees_secret_sends_test_and_reads_the_log(
 
 
 @pytest.mark.django_db
-def test_issue20_webhook_pages_are_for_admins_only_and_german(receiver):
+def test_webhook_pages_are_for_admins_only_and_german(receiver):
     lg = make_league()
     hook = Webhook.objects.create(campaign=lg.campaign, url=receiver.url("/h"), secret="s",
                                   events=["round_closed"])
@@ -71,7 +71,7 @@ def test_issue20_webhook_pages_are_for_admins_only_and_german(receiver):
 
 
 @pytest.mark.django_db
-def test_issue20_log_page_in_bounded_queries(receiver, django_assert_max_num_queries):
+def test_log_page_in_bounded_queries(receiver, django_assert_max_num_queries):
     lg = make_league()
     hook = Webhook.objects.create(campaign=lg.campaign, url=receiver.url("/h"), secret="s",
                                   events=["round_closed"], enabled=False)
@@ -88,7 +88,7 @@ def test_issue20_log_page_in_bounded_queries(receiver, django_assert_max_num_que
 
 
 @pytest.mark.django_db
-def test_issue20_api_crud_deliveries_and_test(receiver, django_capture_on_commit_callbacks):
+def test_api_crud_deliveries_and_test(receiver, django_capture_on_commit_callbacks):
     lg = make_league()
     client = api(lg.admin)
     base = f"/api/v1/campaigns/{lg.campaign.pk}/webhooks/"
@@ -111,7 +111,7 @@ def test_issue20_api_crud_deliveries_and_test(receiver, django_capture_on_commit
     assert client.delete(f"{base}{hook['id']}/").status_code == 204
 
 
-# --- the Atom feed (issue 20 point 4) ----------------------------------------------------------
+# --- the Atom feed ----------------------------------------------------------
 
 def _entries(body: bytes) -> list[str]:
     root = ElementTree.fromstring(body)
@@ -134,7 +134,7 @@ def _events(lg):
 
 
 @pytest.mark.django_db
-def test_issue20_public_feed_shows_public_events_only():
+def test_public_feed_shows_public_events_only():
     lg = make_league(visibility="public")
     _events(lg)
     answer = client_for().get(f"/campaigns/{lg.campaign.pk}/feed.atom")
@@ -145,7 +145,7 @@ def test_issue20_public_feed_shows_public_events_only():
 
 
 @pytest.mark.django_db
-def test_issue20_members_feed_needs_the_secret_token_and_private_feed_is_404():
+def test_members_feed_needs_the_secret_token_and_private_feed_is_404():
     lg = make_league()
     _events(lg)
     url = f"/campaigns/{lg.campaign.pk}/feed.atom"
@@ -169,7 +169,7 @@ def test_issue20_members_feed_needs_the_secret_token_and_private_feed_is_404():
 
 
 @pytest.mark.django_db
-def test_issue20_calendar_page_shows_the_members_feed_address_that_works():
+def test_calendar_page_shows_the_members_feed_address_that_works():
     lg = make_league()
     _events(lg)
     client = client_for(lg.a.user)

@@ -1,4 +1,4 @@
-"""The Away card's form (issue 19 point 5): first and last day away (the campaign's calendar)
+"""The Away card's form: first and last day away (the campaign's calendar)
 and an optional note. It checks the shape only; ``absence_add`` checks the rest."""
 
 from django import forms

@@ -1,4 +1,4 @@
-"""The archive upload of the home page (issue 19 point 7): a JSON file of bounded size; the
+"""The archive upload of the home page: a JSON file of bounded size; the
 import service checks the archive itself."""
 
 import json

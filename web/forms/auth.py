@@ -1,6 +1,6 @@
 """The login page's form (config/urls.py). Django's ``AuthenticationForm`` only shows the
 username's maximum length in the widget; a longer username reached ``authenticate`` and
-django-axes, whose 255-character column refused it with a 500 (issue 14 item 6). Here it is a
+django-axes, whose 255-character column refused it with a 500. Here it is a
 form error and nothing is looked up or logged."""
 
 from django import forms
@@ -52,7 +52,7 @@ class AdminLoginForm(AdminAuthenticationForm):
         field.validators.append(MaxLengthValidator(field.max_length))
 
 
-# --- accounts (issue 17 point 3): sign-up, profile, e-mail change, deleting an account -------
+# --- accounts: sign-up, profile, e-mail change, deleting an account -------
 
 def time_zone_field() -> ZoneChoiceField:
     return ZoneChoiceField(label=_("Time zone"), required=False,

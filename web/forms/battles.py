@@ -80,7 +80,7 @@ def _explained(exc: RosterError) -> str:
 
 
 class ProposeDateForm(forms.Form):
-    proposed_at = LocalDateTimeField(label=_("Date and time"))  # the person's zone (issue 17)
+    proposed_at = LocalDateTimeField(label=_("Date and time"))  # the person's zone
     place = forms.CharField(label=_("Place"), max_length=MAX_PLACE)
 
 

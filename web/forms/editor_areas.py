@@ -1,4 +1,4 @@
-"""Forms of the map editor's areas and fleets pages (issue 18): areas (R-MAP-3), their links
+"""Forms of the map editor's areas and fleets pages: areas (R-MAP-3), their links
 and coastal borders, fleets (R-FLT-1), ships (R-FLT-2, with the D6 datasheet of R-SPC-1) and
 sea hazards (R-SEA-2).
 

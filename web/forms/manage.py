@@ -29,18 +29,18 @@ class PlayerAddForm(forms.Form):
 
 
 class DeadlineForm(forms.Form):
-    phase_deadline = LocalDateTimeField(label=_("Deadline"))  # the person's zone (issue 17)
+    phase_deadline = LocalDateTimeField(label=_("Deadline"))  # the person's zone
 
 
 class ExtendForm(forms.Form):
-    """Issue 19 point 3: the current deadline, this many hours later (R-RND-1)."""
+    """The current deadline, this many hours later (R-RND-1)."""
 
     hours = forms.IntegerField(label=_("Hours"), min_value=PHASE_HOURS_RANGE[0],
                                max_value=PHASE_HOURS_RANGE[1], initial=24)
 
 
 class PauseForm(forms.Form):
-    """Issue 19 point 3: the reason is shown on every page of the campaign while paused."""
+    """The reason is shown on every page of the campaign while paused."""
 
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False,
                              help_text=_("Shown to everyone on every page of the campaign."))
@@ -196,7 +196,7 @@ class RulesetForm(forms.Form):
                 min_value=low, max_value=high,
                 help_text=_help(_("How long players have before the deadline."), default,
                                 "R-RND-1", _bounds(low, high)))
-        self.fields.update(weekly_fields())  # issue 19 point 4
+        self.fields.update(weekly_fields())
         for name, spec in KEYS.items():
             self.fields[name] = _key_field(name, spec)
 

@@ -1,4 +1,4 @@
-"""Forms of the map editor's planets and tiles page (issue 18): the shape of the input only; the
+"""Forms of the map editor's planets and tiles page: the shape of the input only; the
 map services (``campaigns.services.map``) check the rules (R-MAP, R-MRK) and their refusal lands
 on the field it names. Each has the admin's optional reason for a correction
 (``OptionalReasonForm``)."""

@@ -1,4 +1,4 @@
-"""Forms of the members pages (issue 17): invitations by e-mail or link, join requests,
+"""Forms of the members pages: invitations by e-mail or link, join requests,
 accepting an invitation, and managing players (edit, remove, replace, seat invitation). They
 check the shape only; the services check the rest."""
 
@@ -11,7 +11,7 @@ from web.forms.manage import PlayerAddForm
 
 
 def _expiry_field():
-    return LocalDateTimeField(label=_("Valid until"), required=False)  # issue 17: local
+    return LocalDateTimeField(label=_("Valid until"), required=False)  # local
 
 
 def _preset_fields():
@@ -76,7 +76,7 @@ class AcceptInvitationForm(forms.Form):
             del self.fields["colour"]
 
 
-# --- managing players (issue 17 point 5) -------------------------------------------------------
+# --- managing players -------------------------------------------------------
 
 class PlayerEditForm(forms.Form):
     faction = PlayerAddForm.base_fields["faction"]
@@ -103,7 +103,7 @@ class PlayerRemoveForm(forms.Form):
     seat = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
-# --- naming and removing campaign admins (issue 17 follow-up) -----------------------------------
+# --- naming and removing campaign admins -----------------------------------
 
 class AdminAddForm(forms.Form):
     account = forms.CharField(

@@ -1,4 +1,4 @@
-"""The webhook form of the manage pages (issue 20 point 1); the service validates again."""
+"""The webhook form of the manage pages; the service validates again."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _

@@ -1,4 +1,4 @@
-"""The audit log in readable form (issue 18 corrections, issue 19 point 6): each ``AdminAction``
+"""The audit log in readable form: each ``AdminAction``
 as who (or "automatic"), when, a translated label of what was done, to what, and a row per
 changed fact (before -> after) in the game's words: phases and outcomes translated, results as
 "Victory 12 : 4 (confirmed)", ruleset keys by their form labels. Times are handed to the template
@@ -56,7 +56,6 @@ KIND_LABELS = {
     "player.replace": gettext_lazy("Seat handed over"),
     "admin.add": gettext_lazy("Admin named"),
     "admin.remove": gettext_lazy("Admin removed"),
-    # issue 19 point 6
     "result.enter": gettext_lazy("Result entered"),
     "result.correct": gettext_lazy("Result corrected"),
     "dispute.settle": gettext_lazy("Dispute settled"),
@@ -75,10 +74,10 @@ KIND_LABELS = {
     "nudge": gettext_lazy("Players nudged"),
     "campaign.export": gettext_lazy("Campaign exported"),
     "sandbox.create": gettext_lazy("Sandbox created"),
-    "campaign.import": gettext_lazy("Campaign imported from an archive"),  # issue 19 point 7
+    "campaign.import": gettext_lazy("Campaign imported from an archive"),
     "absence.create": gettext_lazy("Absence marked"),
     "absence.delete": gettext_lazy("Absence removed"),
-    "webhook.create": gettext_lazy("Webhook added"),  # issue 20
+    "webhook.create": gettext_lazy("Webhook added"),
     "webhook.update": gettext_lazy("Webhook changed"),
     "webhook.delete": gettext_lazy("Webhook removed"),
     # the organiser's corrections (R-SEC-2) and edits in the Django admin
@@ -113,7 +112,6 @@ FIELD_LABELS = {
     "type": gettext_lazy("type"),
     "link": gettext_lazy("link"),
     "areas": gettext_lazy("areas"),
-    # issue 19 point 6
     "result": gettext_lazy("result"),
     "visibility": gettext_lazy("visibility"),
     "time_zone": gettext_lazy("time zone"),

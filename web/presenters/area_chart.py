@@ -1,4 +1,4 @@
-"""The map editor's chart of sea and space areas (issue 18): the areas on a ring, in id order,
+"""The map editor's chart of sea and space areas: the areas on a ring, in id order,
 and their links as lines. Coordinates go to the template as locale-independent strings
 (``web.presenters.numbers.svg_number``), so a German page draws the same chart."""
 

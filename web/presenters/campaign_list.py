@@ -1,4 +1,4 @@
-"""The home page's campaign cards as one markup string (issue 21): a user may see dozens of
+"""The home page's campaign cards as one markup string: a user may see dozens of
 campaigns, so each card is formatted here once, labels translated once per request, instead of
 template includes, filters and ``blocktranslate`` per card. Same markup as the templates
 ``web/_campaign_list.html`` and ``web/_deadline.html`` wrote."""

@@ -1,7 +1,7 @@
 """The small SVG line chart of tiles held per player over the rounds (standings page). Every
 coordinate is a locale-independent string (``svg_number``).
 
-Issue 21: a league has 64 players and a dot per player and round, so the chart is built here as
+a league has 64 players and a dot per player and round, so the chart is built here as
 one markup string (labels translated once, numbers formatted once) instead of template loops."""
 
 from html import escape

@@ -1,4 +1,4 @@
-"""The map page's list of the round's declarations (issue 21: a league round has hundreds):
+"""The map page's list of the round's declarations (a league round has hundreds):
 each line formatted from a plain row with labels translated once per request, instead of a
 template loop with a translation block, two filters, a URL and a CSRF token per line."""
 

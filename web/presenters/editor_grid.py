@@ -1,4 +1,4 @@
-"""The map editor's hex grid of one planet (issue 18): its tiles and the free hexes a few rings
+"""The map editor's hex grid of one planet: its tiles and the free hexes a few rings
 around them, each with its SVG geometry (locale-independent numbers), a label for screen
 readers and the address that selects it. Pointy-top hexes in axial coordinates (R-MAP-1)."""
 

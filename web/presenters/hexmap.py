@@ -135,7 +135,7 @@ def draw_public(document: dict, *, players: dict, marker_names: dict, map_url: s
                 fleets_url: str | None = None) -> dict:
     """The drawing before its reader is known: the same for everyone who may see the map
     (public facts only, R-FLT-7), plain strings and tuples, so the map page keeps it per map
-    revision and language (issue 21). Fleet tokens and fleet lines stay pieces (``Token``,
+    revision and language. Fleet tokens and fleet lines stay pieces (``Token``,
     ``theatre.FleetLine``) that ``overlay`` draws for the reader."""
     state = state or MapState.from_document(document)
     paint = Paint(players, marker_names)

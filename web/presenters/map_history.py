@@ -1,4 +1,4 @@
-"""Names, owners and words for the map-history page (issue 18 point 4): the selector's ids
+"""Names, owners and words for the map-history page: the selector's ids
 (``league.selectors.map_history``) turned into what the page shows, once per request."""
 
 from collections import Counter

@@ -1,6 +1,6 @@
 """What the map presenter (``web.presenters.hexmap.draw_map``) draws besides the map itself:
 the map state of a moment (now, or the end of a closed round) and what one reader may see of
-their own fleets, and the pieces of a drawing that depend on the reader (issue 21: the rest
+their own fleets, and the pieces of a drawing that depend on the reader (the rest
 is drawn once per map revision and kept)."""
 
 from dataclasses import dataclass, field

@@ -1,4 +1,4 @@
-"""Issue 22: the players' rules (``docs/rules.<language>.md``) and the organiser's guide
+"""The players' rules (``docs/rules.<language>.md``) and the organiser's guide
 (``docs/organiser.<language>.md``) as sanitised HTML sections, and
 rule ids (``R-CON-3``) in any HTML turned into links to their section.
 

@@ -1,5 +1,5 @@
 """The standings table's rows (R-VP-2) as one markup string: a league has 64 players and eight
-figures each, so the rows are formatted here once per request (issue 21) instead of by template
+figures each, so the rows are formatted here once per request instead of by template
 tags and filters per cell. Figures are whole numbers, written the same in every language. The
 links to the closed rounds likewise: one translation, not a ``blocktranslate`` per round."""
 

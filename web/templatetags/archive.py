@@ -1,4 +1,4 @@
-"""Template helpers of the archive and sandbox sections (issue 19 point 7), so the home and
+"""Template helpers of the archive and sandbox sections, so the home and
 manage pages show them without their views knowing."""
 
 from django import template

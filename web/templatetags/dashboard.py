@@ -1,4 +1,4 @@
-"""Filters of the organiser's dashboard (issue 19 point 1)."""
+"""Filters of the organiser's dashboard."""
 
 from django import template
 

@@ -36,7 +36,7 @@ RULE_HINTS = {
     "R-BAT-3": _("Results are an outcome and victory points from 0 upwards; a moral victory "
                  "needs the attacker ahead on points."),
     "wrong_phase": _("This is not possible in the current phase."),
-    # issue 17: invitations and join requests (campaigns.services.invitations)
+    # invitations and join requests (campaigns.services.invitations)
     "invalid_email": _("Give e-mail addresses separated by commas, semicolons or line breaks."),
     "join_requests_closed": _("This campaign does not take join requests."),
     "join_request_decided": _("This request was answered already."),
@@ -80,7 +80,7 @@ RULE_HINTS = {
     "no_report": _("No reported result waits for an answer."),
     "no_decision": _("No roll decision is open for this battle."),
     "not_a_chain_link": _("The last attack on a tile rolls in the conquest phase."),
-    # issue 19 point 2: done for this phase
+    # done for this phase
     "phase_over": _("That phase is over; the round has moved on."),
     "early_advance_off": _("This campaign does not advance early; the phase ends at its "
                            "deadline."),
@@ -273,7 +273,7 @@ def field(bound_field, css_class=""):
 
 @register.filter
 def local_time(value, length="long"):
-    """Issue 17: a stored (UTC) time as ``<time>`` in the viewer's zone, the zone named;
+    """A stored (UTC) time as ``<time>`` in the viewer's zone, the zone named;
     ``|local_time:"short"`` for the short format (``web.presenters.times``)."""
     return times.time_element(value, length)
 
@@ -299,7 +299,7 @@ def utc_iso(value):
 
 
 def rule_href(rule_id: str) -> str | None:
-    """Issue 22: the address of a rule's section on the rules page (in the reader's language),
+    """The address of a rule's section on the rules page (in the reader's language),
     or None for an id the rules do not have."""
     anchor = rule_id.lower()
     if anchor not in rulebook.known_anchors():
@@ -309,7 +309,7 @@ def rule_href(rule_id: str) -> str | None:
 
 @register.filter(is_safe=True)
 def rule_links(value):
-    """Issue 22: every rule id (``R-CON-3``) in ``value`` as a link to its section; ``value``
+    """Every rule id (``R-CON-3``) in ``value`` as a link to its section; ``value``
     is escaped first unless it is safe HTML already (then only its text is changed)."""
     if not isinstance(value, str):  # a message or an error list: its text (safe stays safe)
         value = value.__html__() if hasattr(value, "__html__") else str(value)

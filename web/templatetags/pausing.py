@@ -1,4 +1,4 @@
-"""Template filters of the pause and deadline sections (issue 19 point 3)."""
+"""Template filters of the pause and deadline sections."""
 
 from datetime import timedelta
 

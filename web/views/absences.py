@@ -1,4 +1,4 @@
-"""Absences on the pages (issue 19 point 5, R-RND-3): the Away card of the campaign home (my
+"""Absences on the pages (R-RND-3): the Away card of the campaign home (my
 absences, withdraw, add; days left this season) and who is away when, for members. A note is
 shown to its player and the campaign admins only [reading]. Each action calls the service the
 API calls, then goes back; a refusal shows the campaign home again next to the form."""
@@ -56,7 +56,7 @@ def away_context(scope: Scope, form: AbsenceForm | None = None) -> dict | None:
 
 
 def battle_away(battle) -> list[dict]:
-    """Current and future absences of the battle's sides (issue 19, [reading R-BAT-2]): shown
+    """Current and future absences of the battle's sides ([reading R-BAT-2]): shown
     next to the date; ``clash`` when one covers the agreed date (campaign calendar), so either
     side knows to propose another."""
     campaign = battle.campaign

@@ -1,4 +1,4 @@
-"""Account pages (issue 17 points 3 and 7): log in (sets the member's language), sign up,
+"""Account pages: log in (sets the member's language), sign up,
 password change and reset (styled; both revoke the API token and other sessions), the profile
 page (display name, language, time zone, notification switches, e-mail change, API token),
 the personal data download and deleting the account.
@@ -390,7 +390,7 @@ def email_change(request):
 
 
 def _mail_email_change(user, token: str, address: str) -> None:
-    """The confirmation link (``SITE_URL``), in the member's language (issue 17 point 6)."""
+    """The confirmation link (``SITE_URL``), in the member's language."""
     profile = profiles_of([user]).get(user.pk)
     context = {"user": user, "recipient_name": display(user, profile),
                "link": absolute(reverse("email-confirm", args=[token])),
@@ -463,7 +463,7 @@ def account_delete_page(request):
         if form.is_valid() and _password_ok(request, form.cleaned_data["password"]):
             try:
                 account_delete(user=request.user)
-            except DomainError as exc:  # e.g. the only admin of a campaign (issue 17)
+            except DomainError as exc:  # e.g. the only admin of a campaign
                 form.add_error(None, exc.message)
                 return render(request, "registration/account_delete.html", {"form": form},
                               status=exc.status)
@@ -481,7 +481,7 @@ def account_delete_page(request):
 @require_POST
 def language_switch(request):
     """The top bar's language switcher (Django's ``set_language``); a logged-in member's choice
-    is kept in their profile too, so it comes back at the next login (issue 17)."""
+    is kept in their profile too, so it comes back at the next login."""
     response = i18n_views.set_language(request)
     language = request.POST.get("language", "")
     if request.user.is_authenticated and translation.check_for_language(language):

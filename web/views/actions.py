@@ -26,7 +26,7 @@ def form_action(request, form, call, *, done, again, refusal=add_service_error):
 
 def advance_if_ready(round_id: int) -> bool:
     """After a player's input committed: the phase advances at once if everyone who can act
-    in it is done (issue 19, R-RND-2 [reading]); a failure is left to the periodic job."""
+    in it is done (R-RND-2 [reading]); a failure is left to the periodic job."""
     return readiness.advance_if_ready(round_id=round_id)
 
 

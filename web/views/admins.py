@@ -1,4 +1,4 @@
-"""Naming and removing campaign admins on the members page (issue 17 follow-up: nothing needs
+"""Naming and removing campaign admins on the members page (nothing needs
 the Django admin), campaign admin only. Each posts, then goes back to the members page; a
 refusal shows the page again (400/409) with the error next to the form. Each action calls the
 service the API calls (``campaigns.services.admins``)."""

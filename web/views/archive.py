@@ -1,4 +1,4 @@
-"""The campaign archive and the sandbox in pages (issue 19 point 7): the manage page's
+"""The campaign archive and the sandbox in pages: the manage page's
 "Archive" section downloads the archive and clones the campaign as a sandbox; the home page
 takes an archive to import as a new campaign. Each calls the service the API calls."""
 

@@ -273,7 +273,7 @@ def list_submit(request, scope: Scope, battle_id: int):
 
     def submit(data):
         saved = army_list_submit(battle=battle, player=scope.player, parsed=data["parsed"])
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return _("Your army list is in: %(total)s points.") % {"total": saved.total}
 
     return _form_action(request, scope, battle, ArmyListForm(request.POST, request.FILES),
@@ -314,7 +314,7 @@ def result_report(request, scope: Scope, battle_id: int):
 
     def report(data):
         battle_result_report(battle=battle, player=scope.player, **data)
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return _("Result reported; your opponent confirms or disputes it.")
 
     return _form_action(request, scope, battle, ResultForm(request.POST), "report_form",
@@ -328,7 +328,7 @@ def result_confirm(request, scope: Scope, battle_id: int):
 
     def confirm():
         battle_result_confirm(battle=battle, player=scope.player)
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         return _("Result confirmed.")
 
     return _button_action(request, scope, battle, "result", confirm)
@@ -361,7 +361,7 @@ def chain_decision(request, scope: Scope, battle_id: int):
     def decide():
         roll = chain_decide(battle=battle, player=scope.player,
                             roll=form.cleaned_data["decision"] == "roll")
-        advance_if_ready(battle.round_id)  # issue 19: early advance
+        advance_if_ready(battle.round_id)  # early advance
         if roll is None:
             return _("Roll waived; the next attacker fights for the tile.")
         text = (_("Rolled %(dice)s = %(total)s against %(needed)s: the tile is yours.")

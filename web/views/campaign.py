@@ -20,12 +20,12 @@ def detail(request, scope: Scope):
 
 
 def render_detail(request, scope: Scope, *, status: int = 200, away_form=None):
-    """The home page; ``away_form``: the Away card's form that came back refused (issue 19)."""
+    """The home page; ``away_form``: the Away card's form that came back refused."""
     campaign = scope.campaign
     context = scope.context(
         away=away_context(scope, away_form),
         owed=obligations(scope.round, scope.player),
-        done=done_context(scope),  # issue 19 point 2
+        done=done_context(scope),
         events=recent_events(campaign, member=scope.is_member),
         players=player_list(campaign),
         rounds=Round.objects.filter(campaign=campaign).order_by("number").only(

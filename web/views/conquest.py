@@ -97,7 +97,7 @@ def _choose(request, scope: Scope):
         except DomainError as exc:
             add_service_error(form, exc)
         else:
-            advance_if_ready(rnd.pk)  # issue 19: early advance
+            advance_if_ready(rnd.pk)  # early advance
             messages.success(request, _("Your choice is sealed."))
             return redirect(_page_url(scope, rnd))
     ticked = parse_numbers(request.POST.getlist("roll"))

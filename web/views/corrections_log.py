@@ -1,4 +1,4 @@
-"""/campaigns/<id>/log/: the audit log (issue 18 corrections, issue 19 point 6): who did what
+"""/campaigns/<id>/log/: the audit log: who did what
 to the campaign, when, before and after. Members read the public entries; the campaign's admins
 read all (the admin-only ones hold hidden facts, R-FLT-7, R-SEA-2). Filtered by a group of
 kinds and by round, paginated; the queries do not grow with the entries."""

@@ -1,4 +1,4 @@
-"""/campaigns/<id>/manage/dashboard/: the organiser's dashboard (issue 19 point 1), campaign
+"""/campaigns/<id>/manage/dashboard/: the organiser's dashboard, campaign
 admins only: the current phase and its deadline, every player with what they still owe, their
 "done", absence, last nudge and reliability; the disputes to settle and the absences to come.
 The nudge buttons post to ``nudge`` (``battles.services.nudges.nudges_send``, as the API).

@@ -1,4 +1,4 @@
-"""The manage page's preview of weekly deadlines (issue 19 point 4)."""
+"""The manage page's preview of weekly deadlines."""
 
 from django.utils import timezone
 
@@ -8,7 +8,7 @@ from campaigns.selectors.rounds import phase_deadline
 
 
 def weekly_preview(campaign: Campaign, now=None) -> list[dict]:
-    """Issue 19 point 4: for each phase with a weekly deadline, the deadline it would get if
+    """For each phase with a weekly deadline, the deadline it would get if
     it opened now (``rules.deadlines`` in the campaign's zone)."""
     now = now or timezone.now()
     weekly = ruleset_of(campaign).weekly_deadlines

@@ -1,4 +1,4 @@
-"""The map editor's areas and fleets pages (issue 18, campaign admin only).
+"""The map editor's areas and fleets pages (campaign admin only).
 
 /manage/map/editor/areas/ lists the sea and space areas as a chart with their links (two
 clicks link two areas; ``static/editor-areas.js``, with a two-select form without script) and

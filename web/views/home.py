@@ -30,7 +30,7 @@ def may_create(user) -> bool:
     return user.is_authenticated and (user.is_staff or user.is_superuser)
 
 
-# As SQL: ORM subqueries cost more to compile than the queries they save (issue 21)
+# As SQL: ORM subqueries cost more to compile than the queries they save
 MY_FACTION = (f"(SELECT p.faction FROM {Player._meta.db_table} p WHERE p.campaign_id = "
               f"{Campaign._meta.db_table}.id AND p.user_id = %s)")  # one seat per campaign
 I_RUN = (f"EXISTS (SELECT 1 FROM {Campaign.admins.through._meta.db_table} a WHERE "
@@ -39,7 +39,7 @@ I_RUN = (f"EXISTS (SELECT 1 FROM {Campaign.admins.through._meta.db_table} a WHER
 
 def _listed(user) -> list[Campaign]:
     """The campaigns ``user`` may see, each with the user's faction in it (``my_faction``),
-    whether the user runs it (``i_run``) and the user's own time zone (issue 21: one query)."""
+    whether the user runs it (``i_run``) and the user's own time zone (one query)."""
     campaigns = campaign_list(user)
     if not user.is_authenticated:
         return list(campaigns)
@@ -49,7 +49,7 @@ def _listed(user) -> list[Campaign]:
 
 
 def _creator_zone(user) -> str:
-    """Issue 17: a new campaign's zone is, unless chosen, its creator's own or the site's."""
+    """A new campaign's zone is, unless chosen, its creator's own or the site's."""
     return profile_read(user).time_zone or settings.CAMPAIGN_TIME_ZONE
 
 
@@ -67,7 +67,7 @@ def _render(request, form=None, status: int = 200):
         form = CampaignForm(initial={"time_zone": zone, "language": supported(get_language())})
         if zone == settings.CAMPAIGN_TIME_ZONE:  # only the site's default: the browser's wins
             suggest_browser_zone(form.fields["time_zone"], zone)
-    # issue 21: the cards as markup built once per request (web/presenters/campaign_list.py)
+    # the cards as markup built once per request (web/presenters/campaign_list.py)
     return render(request, "home.html", {"mine": campaign_cards(mine),
                                          "others": campaign_cards(others), "form": form},
                   status=status)

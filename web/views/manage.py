@@ -81,7 +81,7 @@ def render_manage(request, scope: Scope, *, status: int = 200, result_forms=None
         "deadline_form": lambda: DeadlineForm(
             initial={"phase_deadline": rnd.phase_deadline if rnd else None}),
         "advance_form": lambda: AdvanceForm(initial={"expected_phase": rnd.phase if rnd else ""}),
-        "pause_form": PauseForm, "extend_form": ExtendForm,  # issue 19 point 3
+        "pause_form": PauseForm, "extend_form": ExtendForm,
     }
     for name, make in fresh.items():
         forms.setdefault(name, None)

@@ -54,7 +54,7 @@ class MapPlayer(NamedTuple):
 
 def map_inputs(campaign) -> tuple[dict, dict, dict]:
     """The map document (``league.selectors.map``), the players by id (``MapPlayer``: plain
-    values, issue 21) and the marker type names by code: what
+    values) and the marker type names by code: what
     ``web.presenters.hexmap.draw_map`` draws, for this page and the map history (which passes
     its own ``MapState``). ``campaign`` as loaded with the request (the document is kept per
     revision)."""
@@ -70,7 +70,7 @@ def map_inputs(campaign) -> tuple[dict, dict, dict]:
 def _own_fleets(scope: Scope) -> dict:
     """``full_fleets`` for the reader: kept per map revision (every fleet and ship write bumps
     it) under the name of whom it is for, a player or the admins (R-FLT-7), since a reader
-    looks at the map many times between changes to their fleets (issue 21)."""
+    looks at the map many times between changes to their fleets."""
     reader = "admin" if scope.is_admin else getattr(scope.player, "pk", None)
     if reader is None:
         return {}
@@ -96,7 +96,7 @@ def _selected(request, name: str) -> int | None:
 
 def _public_map(campaign) -> dict:
     """The map as everyone who may see it sees it (``draw_public``, public facts only), with
-    its legend: drawn once per map revision and language (issue 21) and the same for every
+    its legend: drawn once per map revision and language and the same for every
     reader, so it holds nothing only a fleet's owner or the admin may see (R-FLT-7)."""
 
     def draw() -> dict:

@@ -1,4 +1,4 @@
-"""The map editor's planets and tiles page (issue 18, campaign admin only):
+"""The map editor's planets and tiles page (campaign admin only):
 /manage/map/editor/ lists the planets (add, rename, delete) and draws the chosen planet's hex
 grid with the free hexes around its tiles. A free hex adds a tile there (``static/editor.js``
 posts the add form on a click or Enter; without script the hex's link fills that form); a tile

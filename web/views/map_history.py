@@ -1,4 +1,4 @@
-"""/campaigns/<id>/map/history/?round=n (issue 18 point 4): the map as it stood when round n
+"""/campaigns/<id>/map/history/?round=n: the map as it stood when round n
 closed (the latest closed round without ``round``), a selector of the closed rounds and what
 changed in that round. Whoever may see the map may see its history (R-SEC-1)."""
 

@@ -1,4 +1,4 @@
-"""The map document upload shared by the manage page and the map editor (issue 18): the form
+"""The map document upload shared by the manage page and the map editor: the form
 and the import service; the caller answers success or shows its page again."""
 
 from django.utils.translation import gettext as _

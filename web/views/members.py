@@ -1,4 +1,4 @@
-"""Members (issue 17): the admin's players (managed in ``web.views.players``), invitations and
+"""Members: the admin's players (managed in ``web.views.players``), invitations and
 join requests (/campaigns/<id>/manage/members/ and its actions, POST then back), the
 invitation page behind a link (/invite/<token>/) and asking to join a public campaign
 (/campaigns/<id>/join/). Each action calls the service the API calls."""

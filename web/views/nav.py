@@ -23,9 +23,9 @@ ITEMS = [
     NavItem("campaigns:fleets", _("Fleets"), "view", ("campaigns:naval-battle",)),
     NavItem("campaigns:conquest", _("Conquest"), "player"),
     NavItem("campaigns:standings", _("Standings")),
-    NavItem("campaigns:campaign-rules", _("Rules")),  # issue 22
-    NavItem("campaigns:corrections-log", _("Audit log"), "member"),  # issue 19 point 6
-    NavItem("campaigns:dashboard", pgettext_lazy("dashboard", "Dashboard"), "admin"),  # issue 19
+    NavItem("campaigns:campaign-rules", _("Rules")),
+    NavItem("campaigns:corrections-log", _("Audit log"), "member"),
+    NavItem("campaigns:dashboard", pgettext_lazy("dashboard", "Dashboard"), "admin"),
     NavItem("campaigns:manage", _("Manage"), "admin",
             ("campaigns:map-editor", "campaigns:map-editor-areas", "campaigns:map-editor-area")),
     NavItem("campaigns:manage-members", _("Members"), "admin"),

@@ -1,4 +1,4 @@
-"""/campaigns/<id>/feed.atom (issue 20 point 4): the campaign's events as an Atom feed, built
+"""/campaigns/<id>/feed.atom: the campaign's events as an Atom feed, built
 with Django's syndication framework. Without a token: a public campaign's public events (any
 other campaign is 404). With ``?token=`` (the member's personal calendar secret, the same one
 the calendar feed uses): the events for members too. The admins' events (disputes) and the

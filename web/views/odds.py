@@ -1,4 +1,4 @@
-"""The naval odds preview of the fleets page (R-ODDS-1, issue 18 point 6): the outcome
+"""The naval odds preview of the fleets page (R-ODDS-1): the outcome
 distribution of a battle between two sides, each one of the viewer's fleets, a hostile fleet in
 reach or ships entered by hand, from the preview service of ``POST /api/v1/odds/naval/``
 (``fleets.services.odds.odds_preview_run``: the same stop rule and work budget, the same

@@ -1,4 +1,4 @@
-"""The manage page's pause, resume and "extend the deadline" actions (issue 19 point 3); each
+"""The manage page's pause, resume and "extend the deadline" actions; each
 calls the service the API calls."""
 
 from django.utils.translation import gettext as _

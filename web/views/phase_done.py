@@ -1,4 +1,4 @@
-""""Done for this phase" on the campaign home (issue 19 point 2): a player says they are done
+""""Done for this phase" on the campaign home: a player says they are done
 with the current waiting phase, or takes it back; the phase advances early once everyone who
 can act in it is done (R-RND-2 [reading], ``league.selectors.readiness``). The card shows how
 many players are done, never who owes what."""

@@ -1,4 +1,4 @@
-"""Managing players on the members page (issue 17 point 5), campaign admin only: edit a seat's
+"""Managing players on the members page, campaign admin only: edit a seat's
 faction and colour, remove a player before the start, replace a player by an existing account
 or by a seat invitation mailed to an address. Each posts, then goes back to the members page;
 a refusal shows the page again (400/409) with the error next to the form. Each action calls

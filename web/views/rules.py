@@ -1,4 +1,4 @@
-"""Issue 22: /rules/, the players' rules in the reader's language (``?lang=en|de`` picks one),
+"""/rules/, the players' rules in the reader's language (``?lang=en|de`` picks one),
 with a contents list and a search (``?q=``: only the sections holding every word, the words
 marked); /campaigns/<id>/rules/ adds that campaign's ruleset values beside the defaults at the
 rules they change ("Ruleset keys"); /campaigns/<id>/manage/guide/ is the organiser's guide for

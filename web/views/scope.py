@@ -7,7 +7,7 @@ campaign they may not see (private, or missing: the same answer, so nothing tell
 is sent to the login page too, with ``next`` back to the page: links in mail are opened
 logged out, often on a phone. The API keeps answering 404.
 
-Issue 21: what every campaign page needs of the campaign (its current round, the viewer's seat
+what every campaign page needs of the campaign (its current round, the viewer's seat
 and own time zone, whether they run it) is read with the campaign in one query (``page_rows``).
 """
 

@@ -1,7 +1,7 @@
 """/campaigns/<id>/standings/: live standings or those frozen at round n (?round=n, R-VP-2),
 with a chart of tiles held per player over the rounds.
 
-Issue 21: the finished markup (rows, chart, round links) is kept per campaign revision and
+the finished markup (rows, chart, round links) is kept per campaign revision and
 language (``campaigns/cache.py``): standings are public (R-VP-2), the same for every reader,
 and closing a round, a result, a conquest or a name change bumps the revision."""
 

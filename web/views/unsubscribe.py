@@ -1,4 +1,4 @@
-"""The one-click "stop this kind of mail" page (issue 17 point 6, RFC 8058). The signed link in
+"""The one-click "stop this kind of mail" page (RFC 8058). The signed link in
 every notification is the proof, so no login is needed: GET asks with a button, POST (the
 button, or a mail program's ``List-Unsubscribe=One-Click`` POST) switches that one kind off
 for that one player. A tampered or stale link is a 400 page."""

@@ -1,4 +1,4 @@
-"""/campaigns/<id>/manage/webhooks/: the admin's webhooks (issue 20 points 1 and 3): the list
+"""/campaigns/<id>/manage/webhooks/: the admin's webhooks: the list
 and a form to add one; each hook's page with its settings, signing secret, delivery log
 (status, attempts, last error) and a "send test event" button. Every action calls the service
 the API calls."""

@@ -1,4 +1,4 @@
-"""Issue 21: the battles list keeps its finished rows in memory (api/battle_list.py). It must
+"""The battles list keeps its finished rows in memory (api/battle_list.py). It must
 still answer as each battle's detail does after every write to what it shows, also writes that
 do not bump the campaign's revision (proposals, lists, history, rolls, the round), and after a
 lists deadline passes with no write at all (R-ARM-3)."""
@@ -52,7 +52,7 @@ def _roll(world):
 
 
 @pytest.mark.parametrize("write", [_propose, _hand_in, _history, _roll])
-def test_issue21_the_cached_battles_list_follows_writes_the_revision_misses(world, write):
+def test_the_cached_battles_list_follows_writes_the_revision_misses(world, write):
     client = api(world.lg.c.user)
     before = _listed(client, world)
     write(world)
@@ -68,7 +68,7 @@ def lists_world():
     return world
 
 
-def test_issue21_the_cached_battles_list_follows_the_round(lists_world):
+def test_the_cached_battles_list_follows_the_round(lists_world):
     """R-ARM-3: the admin moving the lists deadline into the past (a round write, no revision
     bump) reveals the lists."""
     world, client = lists_world, api(lists_world.lg.c.user)
@@ -78,7 +78,7 @@ def test_issue21_the_cached_battles_list_follows_the_round(lists_world):
     assert _listed(client, world)[world.battle.pk]["lists_revealed"] is True
 
 
-def test_issue21_the_cached_battles_list_reveals_lists_at_the_deadline(lists_world,
+def test_the_cached_battles_list_reveals_lists_at_the_deadline(lists_world,
                                                                         monkeypatch):
     """R-ARM-3: the lists phase's deadline passing reveals the lists with no write."""
     world, client = lists_world, api(lists_world.lg.c.user)
@@ -89,7 +89,7 @@ def test_issue21_the_cached_battles_list_reveals_lists_at_the_deadline(lists_wor
     assert _listed(client, world)[world.battle.pk]["lists_revealed"] is True
 
 
-def test_issue21_the_battles_list_filters_and_pages_its_cached_rows(world):
+def test_the_battles_list_filters_and_pages_its_cached_rows(world):
     """Filters and pages answer as before: round, either side, status, page links."""
     client, url = api(world.lg.c.user), world.lg.url
     everything = client.get(url("battles/")).json()

@@ -1,4 +1,4 @@
-"""Issue 21, the API at league scale: responses are gzip-compressed for clients that accept it
+"""The API at league scale: responses are gzip-compressed for clients that accept it
 (conditional GETs still answer 304), the battles list builds its rows without a model per
 battle and answers exactly as each battle's detail does, and the read endpoints' queries do
 not grow with the campaign."""
@@ -36,7 +36,7 @@ def _world():
 world = module_world(_world)  # built once per module; each test's rows roll back
 
 
-def test_issue21_api_answers_are_gzipped_when_the_client_accepts_it(world):
+def test_api_answers_are_gzipped_when_the_client_accepts_it(world):
     client = api(world.lg.a.user)
     packed = client.get(world.lg.url("map/"), HTTP_ACCEPT_ENCODING="gzip")
     plain = client.get(world.lg.url("map/"))
@@ -45,7 +45,7 @@ def test_issue21_api_answers_are_gzipped_when_the_client_accepts_it(world):
     assert not plain.has_header("Content-Encoding")
 
 
-def test_issue21_answers_holding_a_secret_are_never_compressed(world, client):
+def test_answers_holding_a_secret_are_never_compressed(world, client):
     """BREACH: the API token, the account pages and the calendar page (feed tokens) and a
     webhook's page (signing secret) go out uncompressed even to a client asking for gzip."""
     user = world.lg.a.user
@@ -64,7 +64,7 @@ def test_issue21_answers_holding_a_secret_are_never_compressed(world, client):
     assert map_page["Content-Encoding"] == "gzip"  # the others still are
 
 
-def test_issue21_a_compressed_calendar_still_answers_304(world):
+def test_a_compressed_calendar_still_answers_304(world):
     """The ETag of the compressed copy is weak; If-None-Match compares weakly (RFC 9110)."""
     client, url = api(world.lg.a.user), world.lg.url("calendar.ics")
     first = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
@@ -74,7 +74,7 @@ def test_issue21_a_compressed_calendar_still_answers_304(world):
     assert again.status_code == 304
 
 
-def test_issue21_the_battles_list_answers_as_each_detail_does(world):
+def test_the_battles_list_answers_as_each_detail_does(world):
     """The list's light rows (battles.selectors.battle_rows) and a detail's Battle give the
     same answer: history, open proposal, lists handed in, limits, the chain roll."""
     client = api(world.lg.a.user)
@@ -106,7 +106,7 @@ def _grow(world, n: int) -> None:
 
 
 @pytest.mark.parametrize("read", READS)
-def test_issue21_read_queries_do_not_grow_with_the_league(world, read):
+def test_read_queries_do_not_grow_with_the_league(world, read):
     client = api(world.lg.a.user)
     _grow(world, 60)  # past the default page: the list counts its rows either way
     before = _queries(client, world.lg.url(read))
@@ -114,7 +114,7 @@ def test_issue21_read_queries_do_not_grow_with_the_league(world, read):
     assert _queries(client, world.lg.url(read)) == before
 
 
-def test_issue21_the_battles_list_needs_no_count_query(world):
+def test_the_battles_list_needs_no_count_query(world):
     """The battles list pages its rows in memory (api/battle_list.py): no COUNT, however many
     battles, on the first page and the next."""
     client = api(world.lg.a.user)
@@ -126,7 +126,7 @@ def test_issue21_the_battles_list_needs_no_count_query(world):
     assert client.get(world.lg.url("battles/?page_size=500")).json()["count"] == 64
 
 
-def test_issue21_the_campaign_detail_and_lists_take_few_queries(world):
+def test_the_campaign_detail_and_lists_take_few_queries(world):
     """With a token or a forced login (no session read): the campaign detail reads its current
     round with the campaign; the rounds and battles lists answer from memory after their first
     read."""
@@ -137,7 +137,7 @@ def test_issue21_the_campaign_detail_and_lists_take_few_queries(world):
     assert _queries(client, world.lg.url("battles/?page_size=500")) == 1
 
 
-def test_issue21_reads_are_throttled_in_process_memory_writes_site_wide(world, monkeypatch):
+def test_reads_are_throttled_in_process_memory_writes_site_wide(world, monkeypatch):
     """A signed-in user's GETs count in each process's memory (no Redis round trip per read,
     api/throttling.py); their writes still count in the shared cache."""
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES",

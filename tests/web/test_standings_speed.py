@@ -1,4 +1,4 @@
-"""Issue 21: the standings (page and API) and the campaign list at league scale. The standings
+"""The standings (page and API) and the campaign list at league scale. The standings
 are kept per campaign revision (``league.selectors.standings.standings``), so a second look
 costs no standings queries, yet a confirmed result, a conquest or a new display name shows on
 the very next request; and none of the three needs more queries as the league grows."""
@@ -69,7 +69,7 @@ def _grow(lg, rnd: Round, players: int) -> None:
                                    outcome={}, events=[])
 
 
-def test_issue21_standings_api_and_list_queries_stay_constant_from_2_to_10_players(db):
+def test_standings_api_and_list_queries_stay_constant_from_2_to_10_players(db):
     lg = make_league(players=("anna", "ben"), visibility="public")
     row(lg.planet("Alpha"), lg.a, range(2))
     rnd = lg.start()
@@ -89,7 +89,7 @@ def test_issue21_standings_api_and_list_queries_stay_constant_from_2_to_10_playe
             grown["ships"]) == (3, 1, 6, 1, 2)
 
 
-def test_issue21_a_second_look_at_the_standings_costs_no_standings_queries(page_world):
+def test_a_second_look_at_the_standings_costs_no_standings_queries(page_world):
     page, rest = client_for(page_world.lg.a.user), api(page_world.lg.a.user)
     url = page_world.url("standings/")
     page.get(url)
@@ -112,7 +112,7 @@ def _api_row(world, player) -> dict:
     return next(row for row in rows if row["player"] == player.pk)
 
 
-def test_issue21_a_confirmed_result_shows_at_once(page_world):
+def test_a_confirmed_result_shows_at_once(page_world):
     battle = page_duel(page_world, "battles")
     ben = page_world.lg.b
     assert _page_row(page_world, ben)[3:5] == ["0/0/0", "0"]  # now kept for this revision
@@ -124,7 +124,7 @@ def test_issue21_a_confirmed_result_shows_at_once(page_world):
     assert _api_row(page_world, page_world.lg.a)["battles_lost"] == 1
 
 
-def test_issue21_a_conquest_shows_at_once(page_world):
+def test_a_conquest_shows_at_once(page_world):
     anna, rnd = page_world.lg.a, page_world.rnd
     attack = declare(anna, rnd, page_world.tiles["free"])
     advance_to(rnd, Round.Phase.CONQUEST)
@@ -136,7 +136,7 @@ def test_issue21_a_conquest_shows_at_once(page_world):
     assert _api_row(page_world, anna)["tiles"] == 3
 
 
-def test_issue21_a_new_display_name_shows_at_once(page_world):
+def test_a_new_display_name_shows_at_once(page_world):
     carl = page_world.lg.c
     assert _page_row(page_world, carl)[0] == "carl"
     assert _api_row(page_world, carl)["display_name"] == ""

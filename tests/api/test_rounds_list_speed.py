@@ -1,4 +1,4 @@
-"""Issue 21: the rounds list keeps its finished rows in memory (api/round_list.py). Rounds send
+"""The rounds list keeps its finished rows in memory (api/round_list.py). Rounds send
 no revision bump: the list must still answer as each round's detail does after every change of
 the latest round (R-RND-2) and after a new round opens."""
 
@@ -39,7 +39,7 @@ WRITES = {  # QuerySet.update: no signal, no revision bump
 
 
 @pytest.mark.parametrize("write", WRITES)
-def test_issue21_the_cached_rounds_list_follows_the_latest_round(world, write):
+def test_the_cached_rounds_list_follows_the_latest_round(world, write):
     client = api(world.lg.b.user)
     before = _listed(client, world)
     Round.objects.filter(pk=world.rnd.pk).update(**WRITES[write])
@@ -47,7 +47,7 @@ def test_issue21_the_cached_rounds_list_follows_the_latest_round(world, write):
     assert after == _details(client, world, after) and after != before
 
 
-def test_issue21_the_cached_rounds_list_shows_a_new_round(world):
+def test_the_cached_rounds_list_shows_a_new_round(world):
     client = api(world.lg.b.user)
     assert [row["number"] for row in _listed(client, world)] == [1]
     Round.objects.filter(pk=world.rnd.pk).update(phase=Round.Phase.CLOSED, closed_at=NOW)

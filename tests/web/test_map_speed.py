@@ -1,4 +1,4 @@
-"""Issue 21, the map at league scale: the map page and the API map keep what only changes with
+"""The map at league scale: the map page and the API map keep what only changes with
 the map under the campaign's revision (``campaigns/cache.py``), so a warm page or API map
 reads no map rows, yet shows a conquest or a fleet move at once; the kept drawing is public,
 and each reader's own fleets, orders and selection are laid over it per request (R-FLT-7,
