@@ -15,6 +15,7 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
 from campaigns.models import Tile
+from tests.budget import one_of
 from tests.e2e.conftest import DESKTOP, OUTPUT, PHONE
 from tests.factories import PlayerFactory, TileFactory
 from tests.worlds import battle_url, build_page_world, grow_battles, page_duel, row
@@ -142,7 +143,8 @@ def test_axe_finds_no_wcag22_aa_violation_on_any_page(browsing, live_server, set
         second = first.context.new_page()
         second.on("console", browsing._console)  # CSP violations fail the test too
         tabs, pending = (first, second), None
-        for width, viewport in WIDTHS.items():
+        for width in one_of(f"axe {reader} {language}", list(WIDTHS)):  # CI: both widths
+            viewport = WIDTHS[width]
             if pending:  # no tab resized while axe reads it
                 collect(pending)
                 pending = None
