@@ -82,3 +82,23 @@ def test_fleet_draws_stay_out_of_the_log_until_close(page_world):
     player = _html(page_world, page_world.lg.a.user, "rounds/1/audit/")
     assert "conquest attack 3" in player and "fleet-move 17" not in player
     assert "fleet-move 17" in _html(page_world, page_world.lg.admin, "rounds/1/audit/")
+
+
+def test_the_map_as_text_hides_declarations_during_declare(page_world):
+    """The text view lists the attacks the reader may see (R-SEC-2): during declare only
+    their own; the attacker's faction shows up once more for them and the admin alone."""
+    before = {user: _html(page_world, user, "map/text/").count("Orks")
+              for user in (page_world.lg.a.user, page_world.lg.b.user, page_world.lg.admin)}
+    declare(page_world.lg.b, page_world.rnd, page_world.tiles["free"])
+    after = {user: _html(page_world, user, "map/text/").count("Orks") for user in before}
+    assert after[page_world.lg.a.user] == before[page_world.lg.a.user]
+    assert after[page_world.lg.b.user] > before[page_world.lg.b.user]
+    assert after[page_world.lg.admin] > before[page_world.lg.admin]
+
+
+def test_the_map_as_text_shows_fleets_by_their_public_facts(public_page_world, outsider):
+    for viewer in (public_page_world.lg.a.user, outsider, None):
+        html = _html(public_page_world, viewer, "map/text/")
+        assert "Deep Ocean" in html
+        for secret in FLEET_SECRETS:
+            assert secret not in html, secret
