@@ -1,6 +1,6 @@
-"""Benchmark: the per-action rows of issue 21 - an attack declaration, a conquest choice and a
-chain decision - at several league sizes. Each must cost the same whatever the league's size
-(constant queries and time); the declaration within 3x a one-row insert.
+"""Benchmark: the per-action rows of the league speed table - an attack declaration, a
+conquest choice and a chain decision - at several league sizes. Each must cost the same
+whatever the league's size (constant queries and time); the declaration within 3x a one-row insert.
 
 The league: P players on P/8 planets of 91 tiles (hexagons of radius 5), 80% of the tiles held,
 60 markers, 4 declarations per player. Each action is timed through its service, median of

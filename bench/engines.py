@@ -1,6 +1,6 @@
 """Speed of the combat engines as odds previews use them (R-ODDS-1): SimulationDice, no event
 log, six ships a side with typical values. Prints battles per second per engine and the seconds
-one 10,000-battle preview (``rules.odds.naval_odds``) takes; issue 21 asks for under 1 s on
+one 10,000-battle preview (``rules.odds.naval_odds``) takes; the target is under 1 s on
 one core in the production build (the compiled engines). Figures only, no assertions.
 
     .venv/bin/python bench/engines.py [--repeat N]              # the sources (pure Python)

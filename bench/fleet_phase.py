@@ -111,7 +111,7 @@ def build(fleets: int, ships: int, areas: int, rng: random.Random):
 
 def copy_reference(rnd) -> float:
     """Seconds to COPY (bulk_create where there is no COPY) the naval battle and dice rows the
-    job wrote (issue 21's reference), into a round that is rolled back afterwards."""
+    job wrote (the reference), into a round that is rolled back afterwards."""
     from django.db import transaction
 
     from campaigns.bulk import insert_rows
@@ -165,7 +165,7 @@ def main() -> None:
         reference = copy_reference(rnd)
         # the issue's COPY target needs PostgreSQL (bench/league.py measures it there)
         copy = connection.vendor == "postgresql"
-        way, note = ("COPY", "issue 21 target: within 3x") if copy else (
+        way, note = ("COPY", "target: within 3x") if copy else (
             "bulk_create", f"no COPY on {connection.vendor}")
         print(f"  {way} of the battle and dice rows it wrote {reference:.3f} s; "
               f"job / {way} {seconds / reference:.1f}x ({note})")

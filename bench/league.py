@@ -147,7 +147,7 @@ def main() -> None:
     settings.DEBUG = False
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     load_start, started = os.getloadavg(), time.perf_counter()
-    print(f"issue 21 league benchmark: sizes {args.sizes} players, {os.cpu_count()} cores, "
+    print(f"league benchmark: sizes {args.sizes} players, {os.cpu_count()} cores, "
           f"PostgreSQL, gunicorn 2 sync workers on production settings (bench/settings.py); "
           f"throughput {args.seconds:g} s per URL at 4 clients and latency median of "
           f"{args.latency} at 1 connection, each endpoint alternating with its floor; services "

@@ -1,4 +1,4 @@
-"""The table of ``bench/league.py``: every row of issue 21's table at each league size, its
+"""The table of ``bench/league.py``: every row of the league speed table at each league size, its
 reference measured in the same run, the ratio, the target and whether it is met (judged at the
 largest size; "constant" rows compare the largest size with the smallest)."""
 

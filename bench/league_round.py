@@ -1,4 +1,4 @@
-"""One whole round of the league world through the services (issue 21's service rows), each
+"""One whole round of the league world through the services (the league table's service rows), each
 figure in-process: declare -> fleets -> lists -> battles -> conquest -> closed. The automatic
 work (every phase's end, job and start steps) is timed per transition; the players' actions
 (an attack declaration, a chain decision, a conquest choice) are timed as the median of

@@ -1,4 +1,4 @@
-"""Benchmark: the map page at league scale (issue 18 performance, issue 21's map row): 64
+"""Benchmark: the map page at league scale (the league table's map row): 64
 players, 732 tiles on 8 planets, 36 areas, 200 fleets of 6 ships, round 1 in ``declare`` with
 movement orders. Prints the server time per request (Django's test client: middleware, view,
 template), the SQL queries, and the bytes of the page raw and as sent gzip-compressed, for a

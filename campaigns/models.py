@@ -74,11 +74,11 @@ class Campaign(models.Model):
     # invitations to an address without an account, anonymous readers, the public feeds.
     language = models.CharField(_("language"), max_length=10, choices=settings.LANGUAGES,
                                 default=default_language)
-    # Issue 19 pause: while set, nothing advances and no reminders go out; each waiting
+    # Pause: while set, nothing advances and no reminders go out; each waiting
     # round keeps the time its deadline had left (``Round.deadline_left``).
     paused_at = models.DateTimeField(null=True, blank=True, editable=False)
     pause_reason = models.CharField(_("reason"), max_length=200, blank=True, default="")
-    # Issue 19 sandbox: an admin's private copy; it never mails or notifies anyone.
+    # Sandbox: an admin's private copy; it never mails or notifies anyone.
     is_sandbox = models.BooleanField(default=False, editable=False)
     sandbox_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="sandboxes", editable=False)
@@ -229,9 +229,9 @@ class Round(models.Model):
     # error); cleared when the round enters its next phase.
     attention_at = models.DateTimeField(null=True, blank=True)
     attention_error = models.TextField(blank=True, default="")
-    # Issue 19 pause: the time the deadline had left when the campaign was paused.
+    # Pause: the time the deadline had left when the campaign was paused.
     deadline_left = models.DurationField(null=True, blank=True)
-    # Issue 19 archive: the campaign id in the draw messages of a round imported closed from
+    # Archive: the campaign id in the draw messages of a round imported closed from
     # an archive (R-DICE-2: its draws were made in the exported campaign); None = this one.
     dice_campaign = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
@@ -449,7 +449,7 @@ class SeatHolder(models.Model):
 
 
 class AdminAction(models.Model):
-    """One admin action on a campaign (issue 18 map corrections; issue 19 audit log): who,
+    """One admin action on a campaign (map corrections, the audit log): who,
     when, what, before and after. ``public`` entries change the game state and are readable
     by members; the writer (``campaigns.services.admin_log.record``) never puts hidden
     information (fleet contents, hazards, lists before reveal, seeds) into a public entry."""
@@ -488,7 +488,7 @@ class RoundMap(models.Model):
 
 
 class PhaseDone(models.Model):
-    """Issue 19 early advance: a player said "done for this phase" (R-RND-2 [reading])."""
+    """Early advance: a player said "done for this phase" (R-RND-2 [reading])."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="done_marks")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="done_marks")
@@ -501,7 +501,7 @@ class PhaseDone(models.Model):
 
 
 class PhaseInput(models.Model):
-    """Issue 19 reliability: whether a player who owed input in a waiting phase gave it by
+    """Reliability: whether a player who owed input in a waiting phase gave it by
     the deadline or took the defaults (R-RND-3); written when the phase ends."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="inputs")
@@ -553,7 +553,7 @@ class Absence(models.Model):
         return (self.ends_on - self.starts_on).days + 1
 
 
-# --- issue 20: the campaign's events, its webhooks and their deliveries ----------------------
+# --- the campaign's events, its webhooks and their deliveries ----------------------
 
 class Audience(models.TextChoices):
     """Who may read an event; a hook reaches one audience and all below."""

@@ -1,5 +1,5 @@
-"""Faults that are not the caller's input, answered in the shape the caller reads (issue 14
-item 6; API.md General: the API answers in its JSON error shape, never an HTML page):
+"""Faults that are not the caller's input, answered in the shape the caller reads
+(API.md General: the API answers in its JSON error shape, never an HTML page):
 
 - a body over the size limits (``DATA_UPLOAD_MAX_MEMORY_SIZE``, too many fields or files)
   under ``/api/``: a JSON 413, refused before it is read when its declared length is over

@@ -85,7 +85,7 @@ TABLE: dict[str, Phase] = {
         due=rolls_due,  # [reading R-RND-1, R-CON-4]: nobody to wait for, no phase to open
     ),
     "closed": Phase(
-        start=(round_close, round_closed_emit),  # R-DICE-3, R-ECO-1, R-VP-2; issue 20
+        start=(round_close, round_closed_emit),  # R-DICE-3, R-ECO-1, R-VP-2; webhooks
     ),
 }
 

@@ -53,7 +53,7 @@ class BoolKey:
 PHASE_HOURS_DEFAULTS = {"declare": 48, "lists": 24, "battles": 72, "conquest": 24}
 PHASE_HOURS_RANGE = (1, 720)
 
-# Issue 19 weekly deadlines [reading R-RND-1]: a waiting phase may close at a weekday and time
+# Weekly deadlines [reading R-RND-1]: a waiting phase may close at a weekday and time
 # in the campaign's zone instead of ``phase_hours`` after it opens.
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -77,10 +77,10 @@ KEYS: dict[str, IntKey | ChoiceKey | BoolKey] = {
     "max_fleet_moves": IntKey(None, 1, 50, "R-FLT-4", nullable=True),
     "max_battle_rounds": IntKey(12, 1, 100, "R-NAV-11"),
     "start_distance_cm": IntKey(30, 10, 200, "R-SPC-2"),
-    # Issue 19 [reading R-RND-2]: a waiting phase advances once every player who can act in
+    # [reading R-RND-2]: a waiting phase advances once every player who can act in
     # it has acted or said "done"; it still advances at its deadline otherwise.
     "early_advance": BoolKey(True, "R-RND-2"),
-    # Issue 19 [reading R-RND-3]: days a player may mark as away per season (0 = off).
+    # [reading R-RND-3]: days a player may mark as away per season (0 = off).
     "absence_days": IntKey(21, 0, 366, "R-RND-3"),
 }
 

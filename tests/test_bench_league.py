@@ -1,4 +1,4 @@
-"""Issue 21's benchmark (bench/league.py) without timing anything: the floor views live only
+"""The league benchmark (bench/league.py) without timing anything: the floor views live only
 in the benchmark's URLconf, and its report prints every row with a verdict."""
 
 import pytest

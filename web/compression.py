@@ -19,7 +19,7 @@ def holds_secret(path: str) -> bool:
 
 
 class ResponseGZipMiddleware(GZipMiddleware):
-    """Every response (issue 21 dropped the ``/api/`` exception: the schema fuzz test's
+    """Every response (the API too: the schema fuzz test's
     client now asks for an uncompressed body, tests/api/test_fuzz_schema.py), except those
     holding a secret (BREACH)."""
 

@@ -14,7 +14,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
     server_seed = serializers.SerializerMethodField()
     deadline_left_seconds = serializers.SerializerMethodField(
-        help_text="issue 19: while the campaign is paused, the time the deadline had left "
+        help_text="while the campaign is paused, the time the deadline had left "
                   "(phase_deadline is null then); null otherwise")
     needs_attention = serializers.SerializerMethodField()
     attention_error = serializers.SerializerMethodField()
@@ -96,7 +96,7 @@ class StandingRowSerializer(serializers.Serializer):
     display_name = serializers.CharField(
         required=False, allow_blank=True,
         help_text="the holder's own display name (\"\" if none; missing in rows frozen "
-                  "before issue 17)")
+                  "before display names existed)")
     faction = serializers.CharField()
     tiles = serializers.IntegerField()
     planets = serializers.IntegerField()

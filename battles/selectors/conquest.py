@@ -23,7 +23,7 @@ def won_attack_rows(rnd: Round):
 def won_attacks(rnd: Round, player: Player | None = None
                 ) -> list[tuple[rules.WonAttack, int | None]]:
     """``won_attack_rows`` as the rules see them, with their battle id, in declaration order;
-    only ``player``'s when given (one query either way, no models: issue 21)."""
+    only ``player``'s when given (one query either way, no models)."""
     rows = won_attack_rows(rnd)
     if player is not None:
         rows = rows.filter(player=player)

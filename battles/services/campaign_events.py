@@ -1,4 +1,4 @@
-"""The battle events of issue 20 point 2, as public facts for ``event_emit``: battles created,
+"""The battle events for webhooks and feeds, as public facts for ``event_emit``: battles created,
 a date agreed, a result confirmed, a dispute (admins only), the conquest rolls. A battle is
 named as the pages name it (its tile and the sides' players by display name) and linked;
 never its lists, the place of the game, or anything else hidden (R-FLT-7, R-ARM-3)."""

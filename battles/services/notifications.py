@@ -178,8 +178,8 @@ def _send_after_commit(ids: list[int]) -> None:
 
 def notifications_send(*, ids: Iterable[int]) -> int:
     """Send the queued rows that are not sent yet; a row whose mail fails stays unsent for the
-    retry. Returns how many went out. A constant number of queries whatever the number of rows
-    (issue 21): the rows are locked together, and a twin task running at once skips them
+    retry. Returns how many went out. A constant number of queries whatever the number of rows:
+    the rows are locked together, and a twin task running at once skips them
     instead of sending them twice. [decision] Sent rows are marked in one update at the end;
     a worker killed mid-batch re-sends that batch after ``RETRY_AFTER`` (at least once), so
     a mail server that is down or out of the task's time ends the batch early instead."""

@@ -61,6 +61,6 @@ def absences_of(player_ids, *, since: date) -> list[Absence]:
 
 
 def note_visible(absence: Absence, *, user, is_admin: bool) -> bool:
-    """[reading issue 19] A note is the player's and the campaign admins' only; other members
+    """[reading R-RND-3] A note is the player's and the campaign admins' only; other members
     see the dates."""
     return is_admin or (user is not None and absence.player.user_id == user.pk)

@@ -1,5 +1,5 @@
 """Part of the campaign map as the rules see it (``rules.board.Board``), for one action
-(issue 21): the rules of a declaration (R-ATK-2 a/b), of a conquest roll (R-CON-1..3,
+for speed: the rules of a declaration (R-ATK-2 a/b), of a conquest roll (R-CON-1..3,
 R-MRK-3) and of point limits (R-BON-2/3, R-MRK-2) look at one planet, or at the home planet of
 a participant without tiles there. A board of those planets gives them the same answers as the
 whole map, at a cost that does not grow with the league (``fleets.selectors.board.load_board``

@@ -27,7 +27,7 @@ from campaigns.services import admin_log
 
 MAX_NOTE = 200
 MAX_AHEAD = timedelta(days=366)  # [decision] an absence starts at most a year ahead
-RULE = "R-RND-3 (issue 19 absences, ruleset key absence_days)"
+RULE = "R-RND-3 (ruleset key absence_days)"
 
 
 def _refuse(message: str, *, code: str, field: str | None = None, conflict: bool = False):

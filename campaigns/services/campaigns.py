@@ -100,7 +100,7 @@ def campaign_update(*, campaign: Campaign, name=_UNSET, ruleset=_UNSET,
                     time_zone=_UNSET, language=_UNSET, actor=None) -> Campaign:
     """Change what is given. A ruleset is merged into the current one key by key and
     stored normalized; an invalid one is rejected naming the key. Each change is logged
-    (issue 19 point 6): ``campaign.update`` and ``ruleset.update``, only the changed keys."""
+    (the audit log): ``campaign.update`` and ``ruleset.update``, only the changed keys."""
     settings_before, ruleset_before = _settings(campaign), ruleset_of(campaign).as_dict()
     renamed = name is not _UNSET and (name := _name(name)) != campaign.name
     retold = language is not _UNSET and (language := _language(language)) != campaign.language

@@ -61,7 +61,7 @@ def event_emit(*, campaign: Campaign, kind: str, key: str, facts: dict, audience
     this call recorded it.
 
     A step of its caller's transaction (every caller is a service): no savepoint of its own,
-    and no ``get_or_create`` (a savepoint around its insert). Issue 21: three queries, where
+    and no ``get_or_create`` (a savepoint around its insert). Speed: three queries, where
     there were seven; an emitter racing on the same key inserts nothing (``ON CONFLICT DO
     NOTHING``) and its deliveries are the same rows."""
     if campaign.is_sandbox:

@@ -1,5 +1,5 @@
 """Live standings (R-VP-2) in a constant number of queries, whatever the campaign's size, and
-(issue 21) kept per campaign revision for the pages and the API (``standings``)."""
+kept per campaign revision for the pages and the API (``standings``)."""
 
 from collections import Counter, defaultdict
 

@@ -222,8 +222,8 @@ def archive_export(*, campaign: Campaign, by, now: datetime) -> dict:
 
 @transaction.atomic
 def campaign_clone_sandbox(*, campaign: Campaign, by, now: datetime) -> Campaign:
-    """A private copy of ``campaign`` as it stands for the admin ``by`` to try changes in
-    (issue 19 point 7): only ``by`` administers it, its open round draws from a fresh seed
+    """A private copy of ``campaign`` as it stands for the admin ``by`` to try changes in:
+    only ``by`` administers it, its open round draws from a fresh seed
     (never the original's, R-DICE-2), and it mails nobody."""
     from league.services.archive_import import import_document
 

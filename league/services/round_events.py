@@ -1,4 +1,4 @@
-"""The round's events of issue 20 point 2, as steps of the round machine (``league.phases``):
+"""The round's events for webhooks and feeds, as steps of the round machine (``league.phases``):
 a phase opened, 24 hours before a deadline, the naval battles of the fleet phase, the round
 closed with the standings' top 5 and the map's owner changes. Public facts only (R-FLT-7):
 display names, tiles, areas, counts; the battle events live in

@@ -1,4 +1,4 @@
-"""Issue 19 point 5 (R-RND-3) in the API: GET/POST /campaigns/{id}/absences/ and DELETE
+"""Absences (R-RND-3) in the API: GET/POST /campaigns/{id}/absences/ and DELETE
 /absences/{aid}/. Members see everyone's dates; a note only its player and the campaign
 admins (null for others); a player adds their own, an admin anyone's; refusals are 4xx naming
 R-RND-3 and ``absence_days``; the list takes the same queries for 2 or 20 absences."""

@@ -1,4 +1,4 @@
-"""Issue 19 point 7 in the API: GET /campaigns/{id}/archive/ (admins), POST /campaigns/import/
+"""The campaign archive in the API: GET /campaigns/{id}/archive/ (admins), POST /campaigns/import/
 (the JSON body; staff users as creating a campaign), POST
 /campaigns/{id}/sandbox/ (admins), and ``is_sandbox``/``sandbox_of`` in the detail."""
 

@@ -24,7 +24,7 @@ ADMIN_ONLY_KINDS = {"hazard.create", "hazard.update", "hazard.delete", "ship.upd
 
 
 def _record_everything(world) -> Campaign:
-    """Every recording path touched by issue 19 point 6, plus the corrections that split
+    """Every recording path of the audit log, plus the corrections that split
     hidden facts off, with sentinel words in the hidden values."""
     s = world.private
     campaign = Campaign.objects.get(pk=s.campaign)

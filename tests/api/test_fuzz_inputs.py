@@ -335,7 +335,7 @@ def form_fields(world: SecurityWorld) -> set[str]:
 PAGE_KWARGS = {"campaign_id": "campaign", "battle_id": "battle", "fleet_id": "fleet",
                "tile_id": "tile", "attack_id": "attack", "naval_id": "naval",
                "number": "round", "player_id": "player", "user_id": "admin",
-               "area_id": "area", "ship_id": "ship", "hazard_id": "hazard"}  # issue 18 editor
+               "area_id": "area", "ship_id": "ship", "hazard_id": "hazard"}  # the map editor
 
 
 def page_posts(scope: Scope) -> list[tuple[str, str]]:
@@ -361,7 +361,7 @@ def page_posts(scope: Scope) -> list[tuple[str, str]]:
 ACTIONS_WITHOUT_INPUT = {"campaigns:calendar-feed", "campaigns:manage-invite-link",
                          "campaigns:manage-sandbox",  # a private copy
                          "campaigns:manage-pause",  # the reason is optional
-                         # issue 18 map editor: removing an area, fleet, ship or hazard;
+                         # the map editor: removing an area, fleet, ship or hazard;
                          # coastal borders are checkboxes, none ticked clears them
                          "campaigns:map-editor-borders",
                          *(f"campaigns:map-editor-{what}-delete"

@@ -1,4 +1,4 @@
-"""Issue 18 map editor, part B, through the API: the admin changes fleets (PATCH), ships (PATCH,
+"""The map editor through the API: the admin changes fleets (PATCH), ships (PATCH,
 DELETE) and hazards (PATCH) with the services the pages use; a player never changes them, never
 sees hazards or another player's ships (R-FLT-7, R-SEA-2); corrections in the running campaign
 are logged and refused while the fleets phase runs (R-RND-2)."""

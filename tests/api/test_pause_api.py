@@ -1,4 +1,4 @@
-"""Issue 19 points 3 and 4 in the REST API: pause, resume, extend (campaign admin only), the
+"""Pause, resume and extend in the REST API: pause, resume, extend (campaign admin only), the
 pause in the campaign detail, player writes refused with 409 ``campaign_paused`` naming the
 reason, the admin's corrections still allowed, weekly deadlines through the ruleset endpoint."""
 

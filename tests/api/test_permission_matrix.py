@@ -143,7 +143,7 @@ MEMBERS = (401, 404, 200, 200, 200, 200)
 MEMBERS_PUBLIC = (401, 403, 200, 200, 200, 200)
 ADMIN_400 = (401, 404, 403, 403, 400, 400)
 SIGNED_IN = (401, 200, 200, 200, 200, 200)
-ADMIN_ONLY = (401, 404, 403, 403, 200, 200)  # issue 20 webhooks
+ADMIN_ONLY = (401, 404, 403, 403, 200, 200)  # webhooks
 ADMIN_ONLY_PUBLIC = (401, 403, 403, 403, 200, 200)
 STAFF_ONLY = (401, 403, 403, 403, 403, 200)
 
@@ -202,7 +202,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("round-detail", "PATCH"): Row(rnd, ADMIN_400),
     ("round-rolls", "GET"): Row(rnd, READ, ALL_200),
     ("round-verify", "GET"): Row(rnd, (404, 404, 409, 409, 409, 409), (409,) * 6),
-    # issue 18 map history: read like the map; both rounds are open (409 until they close)
+    # map history: read like the map; both rounds are open (409 until they close)
     ("round-map", "GET"): Row(rnd, (404, 404, 409, 409, 409, 409), (409,) * 6),
     ("advance", "POST"): Row(camp, (401, 404, 403, 403, 200, 200),
                              (401, 403, 403, 403, 200, 200)),
@@ -239,7 +239,7 @@ ROWS: dict[tuple[str, str], Row] = {
     ("fleet-list", "POST"): Row(camp, ADMIN_400),
     ("fleet-detail", "GET"): Row(fleet, READ, ALL_200),
     ("fleet-detail", "DELETE"): Row(fleet, (401, 404, 403, 403, 204, 204)),
-    # issue 18 map editor: the admin's corrections of fleets, ships and hazards
+    # the map editor: the admin's corrections of fleets, ships and hazards
     ("fleet-detail", "PATCH"): Row(fleet, (401, 404, 403, 403, 200, 200)),
     ("fleet-ship-detail", "PATCH"): Row(ship, (401, 404, 403, 403, 200, 200)),
     ("fleet-ship-detail", "DELETE"): Row(ship, (401, 404, 403, 403, 204, 204)),

@@ -1,4 +1,4 @@
-"""Issue 19 point 2 in the API: ``/campaigns/{id}/rounds/current/done/`` (R-RND-2 [reading])
+"""Early advance in the API: ``/campaigns/{id}/rounds/current/done/`` (R-RND-2 [reading])
 and the early advance after a player's input."""
 
 import pytest

@@ -185,7 +185,7 @@ def path_values(campaign: Campaign, path: str, tokens: dict[int, list[str]]) -> 
             choices[name] = ids(SeaHazard.objects.filter(area__campaign=campaign))
         elif name == "player_id":  # a player (seat) and its holders
             choices[name] = ids(campaign.players.all())
-        elif name == "user_id":  # issue 17 follow-up: the campaign's admins
+        elif name == "user_id":  # the campaign's admins
             choices[name] = ids(campaign.admins.all())
         elif name == "hook_id":  # the campaign's webhooks
             choices[name] = ids(campaign.webhooks.all())

@@ -1,4 +1,4 @@
-"""Issue 17 point 4 in the API: a campaign has a time zone (read by anyone who may see it, set
+"""Time zones in the API: a campaign has a time zone (read by anyone who may see it, set
 by staff on create and by the campaign admin on PATCH, checked by the campaign service with a
 clear 400); every datetime the API answers stays ISO-8601 UTC, whoever asks."""
 

@@ -155,7 +155,7 @@ def test_r_bat_2_end_before_start_is_refused():
                       location="", description="", sequence=0, last_modified=EDITED)
 
 
-# --- issue 16: strict parsers, cancelled battles, UIDs qualified with the site's host ---------
+# --- strict parsers, cancelled battles, UIDs qualified with the site's host ---------
 
 LONG = "a very long campaign name, with commas; semicolons and ümlauts " * 2
 

@@ -211,7 +211,7 @@ def test_r_con_6_decision_only_for_a_won_confirmed_link(lg, chain):
         chain_decide(battle=links[0], player=lg.a, roll=True)
 
 
-# --- issue 15: the battles deadline and chains (R-CON-6, R-RND-3) ----------------------------
+# --- the battles deadline and chains (R-CON-6, R-RND-3) ----------------------------
 
 def test_r_con_6_battles_deadline_not_extended_for_a_chain(lg, chain):
     rnd, target, links = chain
@@ -254,7 +254,7 @@ def test_r_con_6_deadline_takes_the_defaults_link_by_link(lg, chain):
 
 
 def test_r_atk_4_a_link_the_deadline_settled_neutral_keeps_its_won_attack(lg):
-    """Issue 21 (battles_close reads again only links after the first): anna and ben chain on
+    """Speed (battles_close reads again only links after the first): anna and ben chain on
     a neutral tile. At the deadline anna's open decision is waived (conquest_default), so the
     tile stays neutral and ben's link, settled then, is a won attack without a battle
     (R-ATK-4); the deadline must judge that link as it now stands, not as it was loaded
@@ -280,7 +280,7 @@ def test_r_atk_4_a_link_the_deadline_settled_neutral_keeps_its_won_attack(lg):
 
 
 def test_r_con_1_a_deadline_roll_sees_the_capture_an_earlier_deadline_roll_made(lg):
-    """Issue 21 (battles_close reads each planet once and keeps it up to date): anna wins the
+    """Speed (battles_close reads each planet once and keeps it up to date): anna wins the
     first link of two chains on Alpha and decides neither. At the deadline both take
     conquest_default (roll_all), in tile order: her roll on T1, adjacent to her territory,
     has threshold 3 (R-CON-1); her roll on T2 (from her spaceport, R-ATK-2 c), adjacent only
@@ -304,7 +304,7 @@ def test_r_con_1_a_deadline_roll_sees_the_capture_an_earlier_deadline_roll_made(
     assert on_second.threshold == (3 if on_first.success else 7)
 
 
-# --- issue 15: chain captures count toward k at each roll (R-CON-6, R-CON-4) -------------------
+# --- chain captures count toward k at each roll (R-CON-6, R-CON-4) -------------------
 
 def test_r_con_6_chain_capture_counts_toward_k_while_held_at_each_roll(lg):
     """Anna takes dora's tile in link 1 of a chain; ben wins the last link. In the conquest
@@ -336,7 +336,7 @@ def test_r_con_6_chain_capture_counts_toward_k_while_held_at_each_roll(lg):
     assert anna_roll.total == sum(anna_roll.dice) - held
 
 
-# --- issue 15: rolls are stored as made (R-CON-1..7) -----------------------------------------
+# --- rolls are stored as made (R-CON-1..7) -----------------------------------------
 
 def test_r_con_7_rolls_store_threshold_rule_and_k_as_made(lg, two_wins):
     rnd, attacks, targets, _ = two_wins

@@ -26,7 +26,7 @@ RADIUS = 2
 
 
 def whole_planet_check(rnd, player, target):
-    """The verdict on the whole planet's board, read as before issue 21."""
+    """The verdict on the whole planet's board, read tile by tile as before."""
     own = list(Attack.objects.filter(round=rnd, player=player).values_list("tile_id", "status"))
     standing = [t for t, status in own if status == Attack.Status.ACTIVE]
     board = load_planet_board(rnd.campaign_id, [target.planet_id], markers=False)

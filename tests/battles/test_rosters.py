@@ -505,7 +505,7 @@ def test_r_arm_1_parsed_list_total_is_the_sum():
         ParsedList("L", "", (Entry("A", 5),), 6, None, (), "text")
 
 
-# --- issue 14 item 6: characters that cannot be stored --------------------------------------
+# --- characters that cannot be stored (never a 500) --------------------------------------
 
 @pytest.mark.parametrize("text", ["Captain - 85\nBoss\x00 - 10", "Captain - 85\nBoss\ud800 - 10",
                                   "Captain - 85\nBoss\x0c - 10"],

@@ -1,4 +1,4 @@
-"""Issue 19 point 5 (R-RND-3): absences. The season's cap (``absence_days``, 0 = off), no
+"""Absences (R-RND-3). The season's cap (``absence_days``, 0 = off), no
 overlap, no start in the past (the campaign's calendar), withdrawing (future goes, current is
 cut to end yesterday, past stays); away players get neither reminders nor phase mails; an
 agreed battle date inside an absence stays and either side may propose another (R-BAT-2)."""

@@ -1,5 +1,5 @@
 """R-DICE-3: every logged draw names the object it belongs to - the one current when it was
-drawn (issue 21 keeps the labels as ranges of counters instead of one entry per draw)."""
+drawn (the labels are kept as ranges of counters instead of one entry per draw)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Issue 17 point 6 for the campaigns layer's mail (invitations, join requests) and the
+"""The campaigns layer's mail (invitations, join requests) and the
 account mails: the recipient's language and time zone, display names, absolute ``SITE_URL``
 links to the page where they act, the settings link - and a mail server or broker that fails
 never loses an invitation or a join request, nor sends it twice: the mail waits in the outbox

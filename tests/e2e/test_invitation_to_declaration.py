@@ -1,4 +1,4 @@
-"""Issue 17's end-to-end test: a person with only an e-mail address goes from the invitation
+"""From invitation to declaration: a person with only an e-mail address goes from the invitation
 mail to declaring an attack, and nobody touches the Django admin: the admin invites on the
 Members tab, the invitee signs up from the mail's link with Europe/Berlin as time zone, joins
 with a faction and colour, sees the deadline in Berlin time, and declares on the map."""

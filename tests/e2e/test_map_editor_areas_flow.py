@@ -1,4 +1,4 @@
-"""Issue 18 map editor, part B, in the browser: the admin adds two areas, links them by clicking
+"""The map editor in the browser: the admin adds two areas, links them by clicking
 one and then the other on the chart, places a fleet with two ships and a hidden hazard - at
 desktop width and on a phone (``viewport``)."""
 

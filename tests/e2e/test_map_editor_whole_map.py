@@ -1,4 +1,4 @@
-"""Issue 18's done-criterion in the browser: a new campaign admin builds a two-planet map with
+"""A whole map built in the browser: a new campaign admin builds a two-planet map with
 areas and a fleet entirely in the map editor, and the players' map then draws it all."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 18 point 3 in the browser: the map of the demo campaign (two planets, every kind of
+"""The map view in the browser: the map of the demo campaign (two planets, every kind of
 area, fleets of four players and pirates) with tile names and anna's movement order, zoomed
 and panned by buttons, keys and dragging, at desktop width and on a phone, in English and
 German (screenshots in test-output/e2e)."""

@@ -1,4 +1,4 @@
-"""Issue 17 point 5 in the browser: the campaign admin, on a phone and in German, replaces a
+"""Replacing a player in the browser: the campaign admin, on a phone and in German, replaces a
 player mid-season from the members page; the seat's history shows both holders."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 18 map editor, part B: the services behind the areas and fleets editor. Areas, links
+"""The map editor, areas and fleets: the services behind the areas and fleets editor. Areas, links
 and coastal borders (R-MAP-3), fleets (R-FLT-1), ships within R-FLT-2 with the D6 datasheet
 (R-SPC-1), hidden hazards (R-SEA-2); in a running campaign every write is a correction: refused
 while the fleets phase runs (R-RND-2), logged otherwise, hidden facts never in a public entry

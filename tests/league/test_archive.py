@@ -104,7 +104,7 @@ def test_round_trip_reproduces_standings_and_verifies_every_die():
     new_open = copy.rounds.get(number=3)
     assert not new_open.seed_revealed
     assert new_open.seed_commitment != open_round.seed_commitment
-    # seats without accounts: inactive placeholders, no address (issue 19 [reading])
+    # seats without accounts: inactive placeholders, no address ([reading])
     seats = Player.objects.filter(campaign=copy).select_related("user")
     assert {p.faction for p in seats} == {p.faction for p in lg.players}
     assert all(not p.user.is_active and not p.user.email for p in seats)

@@ -304,7 +304,7 @@ def test_invalid_documents_are_rejected_whole_naming_the_path(admin, league, whe
 
 
 CONTRADICTIONS = [
-    # (path to change, new value, offending path named in errors, rule) - issue 14, item 7
+    # (path to change, new value, offending path named in errors, rule)
     (["fleets", 1, "owner"], "OWNER", "fleets[1].owner", "R-FLT-1"),  # a pirate with an owner
     (["areas", 2, "planet"], "arm", "areas[2].planet", "R-MAP-3"),  # a second orbit of "arm"
     (["planets", 0, "tiles", 2, "markers"], [{"type": "manufactorum"}],
@@ -559,7 +559,7 @@ def test_map_shape_is_exactly_the_contract(admin, league):
     assert set(shown) == {"planets", "links", "areas", "fleets"}
     assert set(shown["planets"][0]) == {"id", "name", "tiles"}
     assert set(shown["planets"][0]["tiles"][0]) == {"id", "q", "r", "name", "owner",
-                                                    "features", "markers"}  # name: issue 18
+                                                    "features", "markers"}  # name: its own
     assert set(shown["planets"][0]["tiles"][0]["markers"][0]) == {"type", "owner"}
     assert set(shown["areas"][0]) == {"id", "name", "kind", "planet", "adjacent",
                                       "borders_tiles"}

@@ -1,4 +1,4 @@
-"""Issue 19 point 3 (pause, resume, extend) and point 6 (their audit entries), on the services:
+"""Pause, resume and extend, and their audit entries,, on the services:
 the periodic job leaves a paused campaign alone, the deadline resumes with the time it had left
 (explicit ``now=``), no reminders go out, the every-minute steps wait, the confirm_hours windows
 do not run out during a pause [reading R-BAT-3], and a pause racing the periodic advance on
@@ -199,7 +199,7 @@ def test_pause_before_the_start_then_start_is_refused(lg):
 
 def test_a_round_found_due_before_the_pause_does_not_advance_after_it(lg):
     """The periodic job found the round due, then the admin paused: its task, run late, leaves
-    the round alone (R-RND-2 with issue 19)."""
+    the round alone (R-RND-2 with the pause)."""
     rnd = _started(lg)
     late = T0 + 49 * H
     due = due_rounds(late)
@@ -229,7 +229,7 @@ _race = at_once  # tests/concurrency.py
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("attempt", range(6))
 def test_pause_racing_the_periodic_advance(attempt):
-    """R-RND-2 with issue 19: the round either advanced before the pause (and then keeps its
+    """R-RND-2 with the pause: the round either advanced before the pause (and then keeps its
     new phase's time left) or did not advance at all; never while paused."""
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")

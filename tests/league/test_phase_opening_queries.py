@@ -1,6 +1,6 @@
 """Opening a phase, with its mail sent, and the round's automatic work cost a
 constant number of queries whatever the league's size (R-RND-1: every player hears of a phase;
-the deadline reminder; issue 19/20 steps: phase inputs, webhook events)."""
+the deadline reminder; the steps for phase inputs, webhook events)."""
 
 from datetime import timedelta
 

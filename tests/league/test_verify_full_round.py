@@ -1,4 +1,4 @@
-"""R-DICE-3 end to end on a round that uses every random rule of issue 15 together, on the
+"""R-DICE-3 end to end on a round that uses every random rule together, on the
 real round stream (the first seed of a fixed list that makes all of them happen): the players'
 order (R-FLT-6), interceptions with pirates (R-INT-2..5), a withdrawal whose fleet moves on
 (R-INT-4 d), a sea hazard (R-SEA-2), naval battles with boarding and a retreat (R-NAV, R-BRD),

@@ -1,4 +1,4 @@
-"""Issue 20 "done when": a campaign with a Discord hook (German, members) and a generic JSON hook
+"""Webhooks over a round: a campaign with a Discord hook (German, members) and a generic JSON hook
 (English, admins) gets every event of a whole round exactly once each, in the hook's language,
 valid against the documented schema (``docs/webhooks.schema.json``) and Discord's limits, with
 no hidden information (R-FLT-7, R-ARM-3, R-SEA-2, R-DICE-2 sentinels), delivered by the task
@@ -105,7 +105,7 @@ def test_whole_round_reaches_both_hooks_once_each_in_language_without_hidden_inf
 
     events = {e.key: e for e in CampaignEvent.objects.filter(campaign=lg.campaign)}
     kinds = sorted(e.kind for e in events.values())
-    for kind in webhooks.KINDS:  # every kind of issue 20 point 2 happened in this round
+    for kind in webhooks.KINDS:  # every kind of event happened in this round
         assert kind in kinds, kind
     assert kinds.count("phase_opened") >= 4  # declare, lists, battles, conquest
     # every event exactly once per hook, members' hook without the admins' dispute

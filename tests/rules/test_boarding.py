@@ -202,7 +202,7 @@ def test_r_vp_1_defenders_overwhelmed_before_a_repulse_score_for_the_boarders():
     assert boarding_vp(result) == (6, 12)
 
 
-# --- issue 15: R-BRD-1 single-seat ships, R-BRD-3 body hits = hits - evades -------------------
+# --- R-BRD-1 single-seat ships, R-BRD-3 body hits = hits - evades -------------------
 
 
 def test_r_brd_3_body_hits_are_hits_minus_evades():

@@ -16,7 +16,7 @@ TABLE = {
     "unplayed_outcome": "defender_holds", "conquest_default": "roll_all", "confirm_hours": 48,
     "naval_engine": "dark_force", "max_fleet_moves": None, "max_battle_rounds": 12,
     "start_distance_cm": 30,
-    # issue 19 (product keys beside the RULES.md table)
+    # the product's keys beside the RULES.md table
     "early_advance": True, "absence_days": 21, "weekly_deadlines": {},
 }
 

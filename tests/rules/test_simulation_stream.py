@@ -1,4 +1,4 @@
-"""Issue 21 (odds preview under 1 s, R-ODDS-1): with ``SimulationDice`` both engines read the
+"""The odds preview under 1 s (R-ODDS-1): with ``SimulationDice`` both engines read the
 faces straight from the dice's face streams (``rules.dice.simulation_faces``) instead of
 calling ``roll``/``faces``/``wild_total``/``one_face``/``count_at_most``. They must fight exactly
 the battles the ordinary calls fight: the same outcome and the same faces consumed, with and

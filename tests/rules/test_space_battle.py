@@ -286,7 +286,7 @@ def test_r_spc_events_name_rules_and_carry_every_face():
     assert replayed == [f for record in dice.log for f in record.faces]
 
 
-# --- issue 15: R-SPC-4 guns at 0D, R-SPC-7 every active ship repairs --------------------------
+# --- R-SPC-4 guns at 0D, R-SPC-7 every active ship repairs --------------------------
 
 
 def test_r_spc_4_guns_at_0d_still_attack_with_targeting_dice():

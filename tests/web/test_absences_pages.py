@@ -1,4 +1,4 @@
-"""Issue 19 point 5 (R-RND-3) on the pages: the Away card of the campaign home (my absences,
+"""Absences (R-RND-3) on the pages: the Away card of the campaign home (my absences,
 withdraw, add with days left; English and German), who is away when on the members page, and
 "X is away" next to a battle's date [reading R-BAT-2]. A note is the player's and the admins'
 only: other members see the dates."""

@@ -1,4 +1,4 @@
-"""Issue 19 point 7 in pages: the manage page's Archive section (download, clone as sandbox,
+"""The campaign archive in pages: the manage page's Archive section (download, clone as sandbox,
 the sandboxes), the sandbox banner on every page (EN/DE), the home page's archive import."""
 
 import json

@@ -1,4 +1,4 @@
-"""Issue 18 map editor, part B: the areas and fleets pages (campaign admin only). Every form
+"""The map editor, areas and fleets: the areas and fleets pages (campaign admin only). Every form
 posts through the services the API uses; bad input comes back as a form error naming the rule
 (400, 409 while the fleets phase runs), never a 500; the pages are German for German readers,
 and hazards and fleet contents stay on the admin's pages (R-FLT-7, R-SEA-2)."""

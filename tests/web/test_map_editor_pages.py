@@ -169,7 +169,7 @@ def test_german_editor(editor):
 
 
 def test_svg_numbers_have_no_decimal_comma_in_german(editor):
-    """Issue 18 point 1 for the editor's grid: every number in the SVG parses as a number."""
+    """The editor's grid: every number in the SVG parses as a number."""
     planet = editor.lg.planet("Alpha")
     TileFactory(planet=planet, q=1, r=1)
     html = editor.client.get(editor.base, HTTP_ACCEPT_LANGUAGE="de").content.decode()
@@ -202,7 +202,7 @@ def test_export_and_import_the_map_document(editor):
 
 
 def test_a_correction_during_the_fleets_phase_is_a_409_form_error(editor):
-    """Issue 18 / R-RND-2: while the automatic fleets phase runs, the editor refuses."""
+    """R-RND-2: while the automatic fleets phase runs, the editor refuses."""
     tile = TileFactory(planet=editor.lg.planet("Alpha"), q=0, r=0)
     rnd = editor.lg.start()
     advance_to(rnd, "fleets")

@@ -1,4 +1,4 @@
-"""Issue 19 points 3 and 4 in the pages (English and German): the pause banner on every
+"""Pause, resume and extend in the pages (English and German): the pause banner on every
 campaign page, the manage page's pause, resume and extend sections, a player's write refused as
 a form error naming the pause, the weekly-deadline fields of the ruleset form and the computed
 next deadline, and the daylight-saving walk of a weekly deadline (R-RND-1 [reading])."""

@@ -1,4 +1,4 @@
-"""Issue 19 point 2 on the pages: the "Done for this phase" card of the campaign home, the
+"""Early advance (R-RND-2) on the pages: the "Done for this phase" card of the campaign home, the
 early advance after a player's input, and the ruleset switch (R-RND-2 [reading])."""
 
 from django.utils import timezone

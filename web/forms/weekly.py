@@ -1,4 +1,4 @@
-"""Issue 19 point 4 on the ruleset form: per waiting phase, a deadline "``phase_hours`` after it
+"""Weekly deadlines on the ruleset form: per waiting phase, a deadline "``phase_hours`` after it
 opens" (no weekday) or "the next weekday at a time" in the campaign's time zone (the ruleset key
 ``weekly_deadlines``, checked by ``rules.ruleset``; computed by ``rules.deadlines``)."""
 

@@ -2,7 +2,7 @@
 rules number them (R-MAP-1), one drawing per planet with its orbit ring for the fleets around
 it, plus the chart of sea and space areas (``web.presenters.theatre``).
 
-Issue 18/21 performance: a league map has hundreds of tiles, so each tile's markup is built here
+Speed: a league map has hundreds of tiles, so each tile's markup is built here
 once per drawing by string formatting (labels translated once, URLs from one reversed prefix,
 numbers as locale-independent strings) instead of by template includes and tags in a loop.
 

@@ -57,7 +57,7 @@ RULE_HINTS = {
                  "each, a stance, and every ship of the fleet once in the line."),
     "R-FLT-8": _("Detachments embark and disembark in coastal waters or an orbit next to "
                  "one of your tiles, up to the ship's capacity and the detachment size."),
-    # issue 18 map editor: areas, fleets, ships and hazards
+    # the map editor: areas, fleets, ships and hazards
     "R-MAP-3": _("Areas: only an orbit names a planet (one orbit per planet), only coastal "
                  "waters border tiles, only an island has an owner; a link joins two "
                  "different areas once."),
