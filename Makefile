@@ -30,8 +30,12 @@ test: $(VENV)/.dev
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n auto --dist worksteal --no-migrations
 
 lint: $(VENV)/.dev
+	# every static check .ci/run runs (it runs this target)
 	$(BIN)/ruff check .
-	$(BIN)/lint-imports
+	$(BIN)/mypy  # the compiled combat engines' modules ([tool.mypy] files in pyproject.toml)
+	$(BIN)/lint-imports  # the layers of ARCHITECTURE.md; rules/ imports no Django
+	$(BIN)/python manage.py check
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 worker: $(VENV)/.runtime
 	# both queues: round jobs ("celery") and mail and webhook deliveries ("outbox")
